@@ -1,0 +1,114 @@
+# Two designs of the SEV ASID cgroup controller, one packaged 6.1 tree.
+#
+#   make          build, boot and test every branch; write results/
+#   make check    the tests, ending with "N passed, N failed"
+#
+# Branches are data: every directory in variants/ except common/ is one
+# branch, made of variants/common/*.patch then its own *.patch, and built
+# from tinyconfig plus variants/common/*.config and its own *.config.
+
+SHELL     := /bin/bash
+B         := build
+TARBALL   := /usr/src/linux-source-6.1.tar.xz
+TREE      := $(B)/linux
+JOBS      ?= 3
+TIMEOUT   ?= 900
+VARIANTS  := $(sort $(patsubst variants/%/,%,$(filter-out variants/common/,$(wildcard variants/*/))))
+GUESTBIN  := $(B)/guest-bin
+HOSTCC    := gcc
+HOSTCFLAGS := -O2 -Wall -Wextra -Werror
+
+series     = $(sort $(wildcard variants/common/*.patch)) $(sort $(wildcard variants/$(1)/*.patch))
+fragments  = $(sort $(wildcard variants/common/*.config)) $(sort $(wildcard variants/$(1)/*.config))
+known      = $(firstword $(wildcard variants/$(1)/known-defects) /dev/null)
+
+.PHONY: all check kernels guests host-test lint clean FORCE
+.SECONDARY:
+.DELETE_ON_ERROR:
+
+RUNS := $(VARIANTS:%=$(B)/out/%/status) $(B)/out/selftest/status
+
+all: results/semantics.md
+	@qemu/summarize.sh $(B)/out/host-test.tap $(foreach v,$(VARIANTS) selftest,$(B)/out/$(v))
+
+check: host-test $(RUNS)
+	@qemu/summarize.sh $(B)/out/host-test.tap $(foreach v,$(VARIANTS) selftest,$(B)/out/$(v))
+
+kernels: $(VARIANTS:%=$(B)/obj/%/arch/x86/boot/bzImage)
+
+# --- host ------------------------------------------------------------------
+$(B)/deps.stamp: qemu/host-deps.sh
+	@mkdir -p $(B)
+	qemu/host-deps.sh
+	@touch $@
+
+$(TREE)/.git/base-ready: $(B)/deps.stamp variants/extract.sh
+	variants/extract.sh $(TARBALL) $(TREE)
+	@touch $@
+
+# --- one branch: series, config, kernel, module ------------------------------
+.SECONDEXPANSION:
+$(B)/src/%/.series-applied: $(TREE)/.git/base-ready variants/branch.sh $$(call series,$$*)
+	variants/branch.sh $(TREE) $* $(B)/src/$* $(call series,$*)
+	@touch $@
+
+$(B)/obj/%/.config: $(B)/src/%/.series-applied variants/mkconfig.sh $$(call fragments,$$*)
+	variants/mkconfig.sh $(B)/src/$* $(abspath $(B)/obj/$*) $(call fragments,$*)
+
+$(B)/obj/%/arch/x86/boot/bzImage: $(B)/obj/%/.config $(B)/src/%/.series-applied
+	@echo "kernel $*: building (log $(B)/obj/$*.build.log)"
+	@$(MAKE) -s -C $(B)/src/$* O=$(abspath $(B)/obj/$*) -j$(JOBS) bzImage modules \
+		> $(B)/obj/$*.build.log 2>&1 || { tail -40 $(B)/obj/$*.build.log; exit 1; }
+	@touch $@
+
+MODULE_SRC := $(wildcard common-tests/module/*.c common-tests/module/*.h) \
+	      common-tests/module/Kbuild common-tests/include/asid_test_uapi.h
+$(B)/mod/%/asid_test.ko: $(B)/obj/%/arch/x86/boot/bzImage $(MODULE_SRC)
+	@mkdir -p $(B)/mod/$*
+	@cp $(MODULE_SRC) $(B)/mod/$*/
+	$(MAKE) -s -C $(B)/src/$* O=$(abspath $(B)/obj/$*) M=$(abspath $(B)/mod/$*) W=1 modules
+
+# --- guest userspace: built once, the same binaries for every branch --------
+$(GUESTBIN)/.built: $(B)/deps.stamp $(TREE)/.git/base-ready FORCE
+	@mkdir -p $(GUESTBIN)
+	@$(MAKE) -s -C common-tests OUT=$(abspath $(GUESTBIN))
+	@$(MAKE) -s -C qemu OUT=$(abspath $(GUESTBIN))
+	@touch -r $$(ls -t $(GUESTBIN)/* | head -1) $@
+
+$(B)/initramfs/%.cpio.gz: $(B)/mod/%/asid_test.ko $(GUESTBIN)/.built qemu/init.sh qemu/mkinitramfs.sh $$(call known,$$*)
+	@mkdir -p $(B)/initramfs
+	qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $(B)/mod/$*/asid_test.ko \
+		$(GUESTBIN) $(call known,$*)
+
+# --- runs --------------------------------------------------------------------
+$(B)/out/%/status: $(B)/initramfs/%.cpio.gz $(B)/obj/%/arch/x86/boot/bzImage FORCE
+	@mkdir -p $(B)/out/$*
+	@echo "guest $*: booting (console results/logs/$*.console.log)"
+	@KNOWN=$(call known,$*) qemu/run-guest.sh $* $(B)/obj/$*/arch/x86/boot/bzImage \
+		$< results/logs $(B)/out/$* $(TIMEOUT) asid.mode=check \
+		> $(B)/out/$*/verdict 2>&1; echo $$? > $@; cat $(B)/out/$*/verdict
+
+# The harness proves once per run that a WARN reaches the console and fails
+# the run: LKDTM provokes one, and the scan must catch it.
+SELFTEST_V := $(firstword $(VARIANTS))
+$(B)/out/selftest/status: $(B)/initramfs/$(SELFTEST_V).cpio.gz FORCE
+	@mkdir -p $(B)/out/selftest
+	@echo "guest $(SELFTEST_V): deliberate WARN (harness self-test)"
+	@qemu/run-guest.sh selftest $(B)/obj/$(SELFTEST_V)/arch/x86/boot/bzImage $< \
+		results/logs $(B)/out/selftest 300 asid.mode=warn > $(B)/out/selftest/verdict 2>&1; \
+	 qemu/selftest-verdict.sh $$? $(B)/out/selftest > $@
+
+# --- host-side tests and reports ---------------------------------------------
+host-test: $(B)/deps.stamp
+	@mkdir -p $(B)/out
+	@$(MAKE) -s -C common-tests host-test OUT=$(abspath $(B)/host) | tee $(B)/out/host-test.tap
+
+results/semantics.md: host-test $(RUNS)
+	@$(MAKE) -s -C common-tests report OUT=$(abspath $(B)/host)
+	$(B)/host/semantics $(foreach v,$(VARIANTS),$(v)=$(B)/out/$(v)/suite.ktap) > $@.tmp
+	@mv $@.tmp $@
+
+clean:
+	rm -rf $(B)/out $(B)/initramfs $(B)/mod $(GUESTBIN) $(B)/host results/logs
+
+FORCE:

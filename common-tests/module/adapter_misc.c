@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * asid_test adapter for the misc cgroup controller as Linux 6.1 ships it.
+ *
+ * The cookie is the referenced struct misc_cg * of the charged cgroup, which
+ * is what KVM keeps in kvm_sev_info.misc_cg.
+ */
+
+#include <linux/build_bug.h>
+#include <linux/kernel.h>
+#include <linux/misc_cgroup.h>
+
+#include "asid_test_adapter.h"
+
+/* misc.c keeps its names private; keep in sync with enum misc_res_type. */
+static const char *const misc_type_names[] = {
+#ifdef CONFIG_KVM_AMD_SEV
+	"sev",
+	"sev_es",
+#endif
+};
+
+static_assert(ARRAY_SIZE(misc_type_names) == MISC_CG_RES_TYPES);
+/* Every u64 amount and capacity fits the controller's unsigned long. */
+static_assert(sizeof(unsigned long) == sizeof(u64));
+
+const char *const asid_adapter_design = "misc";
+
+unsigned int asid_adapter_nr_types(void)
+{
+	return MISC_CG_RES_TYPES;
+}
+
+const char *asid_adapter_type_name(unsigned int type)
+{
+	return misc_type_names[type];
+}
+
+int asid_adapter_cookie_init(void **cookie)
+{
+	*cookie = NULL;
+	return 0;
+}
+
+void asid_adapter_cookie_free(void *cookie)
+{
+}
+
+int asid_adapter_charge(unsigned int type, u64 amount, void **cookie)
+{
+	struct misc_cg *cg;
+	int ret;
+
+	/* As sev_asid_new() does. */
+	cg = get_current_misc_cg();
+	ret = misc_cg_try_charge(type, cg, amount);
+	if (ret) {
+		put_misc_cg(cg);
+		return ret;
+	}
+	*cookie = cg;
+	return 0;
+}
+
+void asid_adapter_uncharge(unsigned int type, u64 amount, void *cookie)
+{
+	struct misc_cg *cg = cookie;
+
+	/* As sev_asid_free() does. */
+	misc_cg_uncharge(type, cg, amount);
+	put_misc_cg(cg);
+}
+
+int asid_adapter_set_capacity(unsigned int type, u64 capacity)
+{
+	return misc_cg_set_capacity(type, capacity);
+}
+
+int asid_adapter_total_usage(unsigned int type, u64 *usage)
+{
+	*usage = misc_cg_res_total_usage(type);
+	return 0;
+}

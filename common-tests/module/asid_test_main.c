@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * asid_test: charge a cgroup controller for SEV ASIDs from user space.
+ *
+ * /dev/asid_test lets one test suite drive whichever controller design the
+ * kernel was built with, through asid_test_adapter.h, without SEV hardware.
+ * Every charge is made for the calling task, exactly as KVM makes it, and
+ * belongs to the open file that made it: closing the file uncharges whatever
+ * it still holds, so a test that crashes or is killed leaks nothing.
+ *
+ * ASID_TEST_BENCH times charge/uncharge pairs in a kernel loop, so that the
+ * cost of each design is measured without a system call per pair.
+ */
+
+#include <linux/compiler.h>
+#include <linux/errno.h>
+#include <linux/fs.h>
+#include <linux/ktime.h>
+#include <linux/miscdevice.h>
+#include <linux/module.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <linux/xarray.h>
+
+#include "asid_test_adapter.h"
+#include "asid_test_uapi.h"
+
+/* At some 100ns a pair, a run may take minutes but not hours. */
+#define ASID_TEST_BENCH_MAX_ITERATIONS	1000000000ULL
+/*
+ * How often the benchmark may sleep and checks for a fatal signal.  A power
+ * of two keeps the test to a mask; 4096 pairs take far longer than the check.
+ */
+#define ASID_TEST_BENCH_RESCHED		4096
+
+/**
+ * struct asid_test_file - State of one open /dev/asid_test.
+ * @charges: struct asid_test_held indexed by handle.  Its own lock is all it
+ *	     needs: xa_erase() hands each charge to a single caller, and no
+ *	     lock is held across the controller, so that threads sharing a
+ *	     file race in the controller, not here.
+ */
+struct asid_test_file {
+	struct xarray charges;
+};
+
+/**
+ * struct asid_test_held - One charge held by an open file.
+ * @type: resource type charged.
+ * @amount: amount charged.
+ * @cookie: what the adapter needs to uncharge it.
+ */
+struct asid_test_held {
+	unsigned int type;
+	u64 amount;
+	void *cookie;
+};
+
+static bool asid_test_valid_type(u32 type)
+{
+	return type < asid_adapter_nr_types();
+}
+
+/**
+ * asid_test_put_held() - Uncharge a held charge and free it.
+ * @held: charge no longer in any file's @charges.
+ */
+static void asid_test_put_held(struct asid_test_held *held)
+{
+	asid_adapter_uncharge(held->type, held->amount, held->cookie);
+	asid_adapter_cookie_free(held->cookie);
+	kfree(held);
+}
+
+static long asid_test_info(void __user *arg)
+{
+	struct asid_test_info info;
+
+	if (copy_from_user(&info, arg, sizeof(info)))
+		return -EFAULT;
+	if (!asid_test_valid_type(info.type))
+		return -EINVAL;
+
+	info.nr_types = asid_adapter_nr_types();
+	strscpy_pad(info.name, asid_adapter_type_name(info.type), sizeof(info.name));
+	strscpy_pad(info.design, asid_adapter_design, sizeof(info.design));
+
+	return copy_to_user(arg, &info, sizeof(info)) ? -EFAULT : 0;
+}
+
+/**
+ * asid_test_charge() - Charge the caller's cgroup and remember the charge.
+ * @tf: the open file that will hold the charge.
+ * @arg: user's struct asid_test_charge.
+ *
+ * The controller is charged before a handle is allocated, so that a handle
+ * never names a charge in progress; if no handle can be had, the charge is
+ * undone.
+ *
+ * Return: the handle, a positive integer, or a negative errno.
+ */
+static long asid_test_charge(struct asid_test_file *tf, void __user *arg)
+{
+	struct asid_test_charge __user *ureq = arg;
+	struct asid_test_charge req;
+	struct asid_test_held *held;
+	u32 handle;
+	int ret;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	if (!asid_test_valid_type(req.type))
+		return -EINVAL;
+
+	held = kzalloc(sizeof(*held), GFP_KERNEL);
+	if (!held)
+		return -ENOMEM;
+	held->type = req.type;
+	held->amount = req.amount;
+
+	ret = asid_adapter_cookie_init(&held->cookie);
+	if (ret)
+		goto err_free;
+
+	ret = asid_adapter_charge(held->type, held->amount, &held->cookie);
+	if (ret)
+		goto err_cookie;
+
+	ret = xa_alloc(&tf->charges, &handle, held, xa_limit_31b, GFP_KERNEL);
+	if (ret)
+		goto err_uncharge;
+
+	if (put_user(handle, &ureq->handle)) {
+		/* Another thread may have guessed the handle and uncharged. */
+		held = xa_erase(&tf->charges, handle);
+		if (held)
+			asid_test_put_held(held);
+		return -EFAULT;
+	}
+	return handle;
+
+err_uncharge:
+	asid_adapter_uncharge(held->type, held->amount, held->cookie);
+err_cookie:
+	asid_adapter_cookie_free(held->cookie);
+err_free:
+	kfree(held);
+	return ret;
+}
+
+static long asid_test_uncharge(struct asid_test_file *tf, void __user *arg)
+{
+	struct asid_test_held *held;
+	u32 handle;
+
+	if (get_user(handle, (u32 __user *)arg))
+		return -EFAULT;
+
+	held = xa_erase(&tf->charges, handle);
+	if (!held)
+		return -ENOENT;
+
+	asid_test_put_held(held);
+	return 0;
+}
+
+static long asid_test_set_capacity(void __user *arg)
+{
+	struct asid_test_capacity req;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	if (!asid_test_valid_type(req.type))
+		return -EINVAL;
+
+	return asid_adapter_set_capacity(req.type, req.capacity);
+}
+
+static long asid_test_total_usage(void __user *arg)
+{
+	struct asid_test_usage req;
+	int ret;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	if (!asid_test_valid_type(req.type))
+		return -EINVAL;
+
+	ret = asid_adapter_total_usage(req.type, &req.usage);
+	if (ret)
+		return ret;
+
+	return copy_to_user(arg, &req, sizeof(req)) ? -EFAULT : 0;
+}
+
+/**
+ * asid_test_bench_loop() - Time @req->iterations charge/uncharge pairs.
+ * @req: the benchmark to run; its out fields are filled in.
+ * @cookie: a ready cookie, so that the loop never allocates.
+ *
+ * Each pair charges 1, as KVM does per ASID, to the current task's cgroup.
+ * A rejected charge is counted and not uncharged.  After each successful
+ * charge the system-wide usage is read, if the design can tell it cheaply,
+ * and its excess over @req->limit tracked; where it cannot, max_overshoot
+ * stays 0.  With ASID_TEST_BENCH_EMPTY the controller is not called at all,
+ * which measures what the loop itself costs.
+ *
+ * Every ASID_TEST_BENCH_RESCHED pairs the loop may sleep, so that a long
+ * run does not starve the CPU, and stops if the task is being killed.  The
+ * elapsed time is wall time and includes any such sleep.
+ *
+ * Return: 0, or -EINTR if the task was killed.
+ */
+static int asid_test_bench_loop(struct asid_test_bench *req, void *cookie)
+{
+	bool empty = req->flags & ASID_TEST_BENCH_EMPTY;
+	u64 rejected = 0, max_overshoot = 0;
+	bool track;
+	u64 start, i, usage;
+
+	track = !empty && !asid_adapter_total_usage(req->type, &usage);
+
+	start = ktime_get_ns();
+	for (i = 0; i < req->iterations; i++) {
+		if (!(i & (ASID_TEST_BENCH_RESCHED - 1))) {
+			cond_resched();
+			if (fatal_signal_pending(current))
+				return -EINTR;
+		}
+		if (empty) {
+			barrier();
+			continue;
+		}
+		if (asid_adapter_charge(req->type, 1, &cookie)) {
+			rejected++;
+			continue;
+		}
+		if (track && !asid_adapter_total_usage(req->type, &usage) &&
+		    usage > req->limit)
+			max_overshoot = max(max_overshoot, usage - req->limit);
+		asid_adapter_uncharge(req->type, 1, cookie);
+	}
+	req->elapsed_ns = ktime_get_ns() - start;
+	req->rejected = rejected;
+	req->max_overshoot = max_overshoot;
+	return 0;
+}
+
+static long asid_test_bench(void __user *arg)
+{
+	struct asid_test_bench req;
+	void *cookie;
+	int ret;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	if (!asid_test_valid_type(req.type) ||
+	    req.flags & ~ASID_TEST_BENCH_EMPTY ||
+	    req.iterations > ASID_TEST_BENCH_MAX_ITERATIONS)
+		return -EINVAL;
+
+	ret = asid_adapter_cookie_init(&cookie);
+	if (ret)
+		return ret;
+	ret = asid_test_bench_loop(&req, cookie);
+	asid_adapter_cookie_free(cookie);
+	if (ret)
+		return ret;
+
+	return copy_to_user(arg, &req, sizeof(req)) ? -EFAULT : 0;
+}
+
+static long asid_test_ioctl(struct file *file, unsigned int cmd,
+			    unsigned long arg)
+{
+	struct asid_test_file *tf = file->private_data;
+	void __user *uarg = (void __user *)arg;
+
+	switch (cmd) {
+	case ASID_TEST_INFO:
+		return asid_test_info(uarg);
+	case ASID_TEST_CHARGE:
+		return asid_test_charge(tf, uarg);
+	case ASID_TEST_UNCHARGE:
+		return asid_test_uncharge(tf, uarg);
+	case ASID_TEST_SET_CAPACITY:
+		return asid_test_set_capacity(uarg);
+	case ASID_TEST_TOTAL_USAGE:
+		return asid_test_total_usage(uarg);
+	case ASID_TEST_BENCH:
+		return asid_test_bench(uarg);
+	default:
+		return -ENOTTY;
+	}
+}
+
+static int asid_test_open(struct inode *inode, struct file *file)
+{
+	struct asid_test_file *tf;
+
+	tf = kzalloc(sizeof(*tf), GFP_KERNEL);
+	if (!tf)
+		return -ENOMEM;
+	xa_init_flags(&tf->charges, XA_FLAGS_ALLOC1);
+	file->private_data = tf;
+	return 0;
+}
+
+/* The last reference is gone, so no ioctl can race with this. */
+static int asid_test_release(struct inode *inode, struct file *file)
+{
+	struct asid_test_file *tf = file->private_data;
+	struct asid_test_held *held;
+	unsigned long handle;
+
+	xa_for_each(&tf->charges, handle, held)
+		asid_test_put_held(held);
+	xa_destroy(&tf->charges);
+	kfree(tf);
+	return 0;
+}
+
+static const struct file_operations asid_test_fops = {
+	.owner		= THIS_MODULE,
+	.open		= asid_test_open,
+	.release	= asid_test_release,
+	.unlocked_ioctl	= asid_test_ioctl,
+	.compat_ioctl	= compat_ptr_ioctl,
+	.llseek		= noop_llseek,
+};
+
+static struct miscdevice asid_test_dev = {
+	.minor	= MISC_DYNAMIC_MINOR,
+	.name	= "asid_test",
+	.fops	= &asid_test_fops,
+	.mode	= 0600,
+};
+
+module_misc_device(asid_test_dev);
+
+MODULE_DESCRIPTION("Charge SEV ASID cgroup controllers from user space for testing");
+MODULE_LICENSE("GPL");

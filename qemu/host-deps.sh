@@ -1,0 +1,20 @@
+#!/bin/sh
+# host-deps.sh: install the Debian packages the pipeline needs, if missing.
+set -eu
+pkgs="linux-source-6.1 qemu-system-x86 busybox-static gcc make bc bison flex
+libelf-dev libssl-dev cpio xz-utils git kmod gzip perl"
+missing=
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "host-deps: installing$missing"
+if [ "$(id -u)" != 0 ]; then
+	echo "host-deps: not root; install these packages:$missing" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+# shellcheck disable=SC2086
+apt-get install -y -q --no-install-recommends $missing

@@ -1,0 +1,76 @@
+#!/bin/busybox sh
+# Guest init: mount what the suite needs, run it on cgroup v2 and on a
+# cgroup v1 mount of the variant's controller, report KTAP on ttyS1 and
+# leave QEMU with the status.  Parameters come from the kernel command
+# line: asid.mode=check|shell and asid.filter=<case substring>.
+/bin/busybox --install -s /bin
+export PATH=/bin:/sbin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t debugfs debugfs /sys/kernel/debug
+mkdir -p /tmp && mount -t tmpfs tmpfs /tmp
+
+arg() { sed -n "s/.*asid\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
+MODE=$(arg mode)
+ONLY=$(arg only)
+KTAP=/dev/ttyS1
+status=0
+
+fail() {
+	echo "# guest: $*" > "$KTAP"
+	status=1
+}
+
+insmod /lib/asid_test.ko || fail "insmod asid_test failed"
+mkdir -p /sys/fs/cgroup
+mount -t cgroup2 none /sys/fs/cgroup || fail "mount cgroup2 failed"
+CTRL=
+for c in $(cat /sys/fs/cgroup/cgroup.controllers); do
+	case $c in misc|encryption_ids) CTRL=$c ;; esac
+done
+[ -n "$CTRL" ] || fail "no misc or encryption_ids controller in cgroup.controllers"
+echo "# guest: kernel $(uname -r), controller $CTRL" > "$KTAP"
+
+if [ "$MODE" = warn ]; then
+	echo "# guest: provoking a WARN through LKDTM" > "$KTAP"
+	echo WARNING > /sys/kernel/debug/provoke-crash/DIRECT
+	/bin/qemu_exit 0
+fi
+
+if [ "$MODE" = shell ]; then
+	echo "+$CTRL" > /sys/fs/cgroup/cgroup.subtree_control
+	echo "Controller $CTRL is mounted at /sys/fs/cgroup; try: sevctl help"
+	setsid cttyhack sh -l
+	/bin/qemu_exit 0
+fi
+
+run_suite() {
+	hier=$1 root=$2
+	set -- --root "$root" --hier "$hier" --known /etc/known-defects
+	[ -n "$ONLY" ] && set -- "$@" --only "$ONLY"
+	echo "# guest: suite on cgroup $hier at $root" > "$KTAP"
+	/bin/asid_suite "$@" > "$KTAP" 2>&1 || status=1
+}
+
+run_suite v2 /sys/fs/cgroup
+
+# A controller can move to a v1 hierarchy once no v2 cgroup uses it.
+echo "-$CTRL" > /sys/fs/cgroup/cgroup.subtree_control 2>/dev/null
+mkdir -p /cgroup-v1
+tries=0
+until mount -t cgroup -o "$CTRL" none /cgroup-v1 2>/dev/null; do
+	tries=$((tries + 1))
+	[ $tries -ge 50 ] && break
+	sleep 0.2
+done
+if [ $tries -ge 50 ]; then
+	fail "mount -t cgroup -o $CTRL failed"
+else
+	run_suite v1 /cgroup-v1
+	umount /cgroup-v1
+fi
+
+rmmod asid_test || fail "rmmod asid_test failed"
+echo "# guest: done, status $status" > "$KTAP"
+/bin/qemu_exit $status

@@ -1,0 +1,25 @@
+#!/bin/sh
+# mkinitramfs.sh OUT.cpio.gz GEN_INIT_CPIO MODULE SUITE_DIR KNOWN_DEFECTS
+# Packs busybox, the guest init, the test module and the static test
+# binaries into a gzipped initramfs with the kernel's own gen_init_cpio.
+set -eu
+out=$1 gen=$2 module=$3 bindir=$4 known=$5
+here=$(dirname "$0")
+list=$(mktemp)
+trap 'rm -f "$list"' EXIT
+
+for d in /bin /sbin /usr /usr/bin /usr/sbin /dev /proc /sys /tmp /etc /lib /root; do
+	echo "dir $d 755 0 0"
+done > "$list"
+cat >> "$list" <<EOL
+nod /dev/console 600 0 0 c 5 1
+file /init $here/init.sh 755 0 0
+file /bin/busybox /bin/busybox 755 0 0
+file /lib/asid_test.ko $module 644 0 0
+file /etc/known-defects $known 644 0 0
+EOL
+for f in "$bindir"/*; do
+	[ -x "$f" ] && echo "file /bin/$(basename "$f") $f 755 0 0" >> "$list"
+done
+"$gen" "$list" | gzip -9n > "$out.tmp"
+mv "$out.tmp" "$out"
