@@ -1,19 +1,32 @@
 #!/bin/sh
-# branch.sh TREE NAME WORKTREE PATCH...: (re)build branch NAME as base plus
-# PATCHes applied with git am, checked out in WORKTREE.  Files the series
-# does not change keep their timestamps, so kernel rebuilds stay small.
+# branch.sh TREE NAME WORKTREE PATCH...: make branch NAME = base + PATCHes
+# (git am, in order) and check it out in WORKTREE.  The series is applied
+# in a scratch worktree first, so that the real one only sees the files
+# whose content changed and kernel rebuilds stay incremental.
 set -eu
-tree=$(cd "$1" && pwd) name=$2 wt=$3
+tree=$(cd "$1" && pwd) name=$2
+mkdir -p "$(dirname "$3")"
+wt=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
 shift 3
-if [ ! -e "$wt/.git" ]; then
-	rm -rf "$wt"
-	git -C "$tree" worktree prune
-	git -C "$tree" worktree add -q --detach "$wt" base
-fi
-cd "$wt"
-git am --abort >/dev/null 2>&1 || true
-git checkout -q -f -B "$name" base
+patches=
 for p in "$@"; do
+	patches="$patches $(cd "$(dirname "$p")" && pwd)/$(basename "$p")"
+done
+
+worktree() {	# worktree DIR: a detached worktree of TREE at DIR
+	if [ ! -e "$1/.git" ]; then
+		rm -rf "$1"
+		git -C "$tree" worktree prune
+		git -C "$tree" worktree add -q --detach "$1" base
+	fi
+}
+
+scratch=$(dirname "$wt")/.apply-$name
+worktree "$scratch"
+cd "$scratch"
+git am --abort >/dev/null 2>&1 || true
+git checkout -q -f --detach base
+for p in $patches; do
 	if ! git am -q --whitespace=nowarn "$p" >/dev/null 2>&1; then
 		echo "error: branch $name: $(basename "$p") does not apply:" >&2
 		git apply --check -v "$p" 2>&1 | grep -E '^(error|Checking|Hunk)' >&2 || true
@@ -21,4 +34,9 @@ for p in "$@"; do
 		exit 1
 	fi
 done
-echo "branch $name: $(git rev-list --count base..HEAD) patches on base"
+head=$(git rev-parse HEAD)
+cd - >/dev/null
+
+worktree "$wt"
+git -C "$wt" checkout -q -f -B "$name" "$head"
+echo "branch $name: $(git -C "$wt" rev-list --count base..HEAD) patches on base"

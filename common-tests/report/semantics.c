@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * semantics: build the semantics matrix (Markdown) from the suite's KTAP.
+ *
+ *   semantics NAME=FILE.ktap [NAME=FILE.ktap ...] > semantics.md
+ *
+ * Each FILE holds one guest's output: the suite run on cgroup v2 and then
+ * on v1, each introduced by "# guest: suite on cgroup vN ...".  A test
+ * point is a KTAP result line; the "# observed <point>: <text>" line
+ * before it says what the kernel did.  One row per point, one column per
+ * branch; where v1 saw something else than v2, the cell shows both.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_BRANCHES	8
+#define MAX_POINTS	1024
+#define TEXT_LEN	256
+
+struct cell {
+	char status[32];	/* ok, FAIL, TODO F1, skip */
+	char observed[TEXT_LEN];
+};
+
+struct point {
+	char name[96];
+	struct cell cell[MAX_BRANCHES][2];	/* [branch][v2 = 0, v1 = 1] */
+};
+
+static struct point points[MAX_POINTS];
+static int nr_points;
+static const char *branch_names[MAX_BRANCHES];
+static int nr_branches;
+
+static struct point *find_point(const char *name)
+{
+	int i;
+
+	for (i = 0; i < nr_points; i++)
+		if (!strcmp(points[i].name, name))
+			return &points[i];
+	if (nr_points == MAX_POINTS) {
+		fprintf(stderr, "semantics: more than %d points\n", MAX_POINTS);
+		exit(1);
+	}
+	snprintf(points[nr_points].name, sizeof(points[0].name), "%s", name);
+	return &points[nr_points++];
+}
+
+static void chomp(char *s)
+{
+	s[strcspn(s, "\r\n")] = '\0';
+}
+
+/* "ok 3 name # SKIP why" -> name, status; returns 0 if not a result line. */
+static int parse_result(char *line, char **name, char *status, size_t len)
+{
+	char *p = line, *directive;
+	int failed = 0;
+
+	while (*p == ' ')
+		p++;
+	if (!strncmp(p, "not ok ", 7)) {
+		failed = 1;
+		p += 7;
+	} else if (!strncmp(p, "ok ", 3)) {
+		p += 3;
+	} else {
+		return 0;
+	}
+	p += strspn(p, "0123456789");
+	p += strspn(p, " ");
+	directive = strstr(p, " # ");
+	if (directive) {
+		*directive = '\0';
+		directive += 3;
+	}
+	*name = p;
+	if (directive && !strncmp(directive, "TODO", 4))
+		snprintf(status, len, "%s", directive);
+	else if (directive && !strncasecmp(directive, "SKIP", 4))
+		snprintf(status, len, "skip");
+	else
+		snprintf(status, len, "%s", failed ? "FAIL" : "ok");
+	return 1;
+}
+
+static void read_ktap(int branch, const char *path)
+{
+	char line[1024], observed[TEXT_LEN] = "", *name, status[32];
+	int hier = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		perror(path);
+		exit(1);
+	}
+	while (fgets(line, sizeof(line), f)) {
+		chomp(line);
+		if (strstr(line, "# guest: suite on cgroup v1"))
+			hier = 1;
+		else if (strstr(line, "# guest: suite on cgroup v2"))
+			hier = 0;
+		if (!strncmp(line, "# observed ", 11)) {
+			char *text = strstr(line + 11, ": ");
+
+			snprintf(observed, sizeof(observed), "%s", text ? text + 2 : "");
+			continue;
+		}
+		if (!parse_result(line, &name, status, sizeof(status)))
+			continue;
+		struct cell *c = &find_point(name)->cell[branch][hier];
+
+		snprintf(c->status, sizeof(c->status), "%s", status);
+		snprintf(c->observed, sizeof(c->observed), "%s", observed);
+		observed[0] = '\0';
+	}
+	fclose(f);
+}
+
+static void print_cell(const struct cell *v2, const struct cell *v1)
+{
+	if (!v2->status[0] && !v1->status[0]) {
+		printf(" not run |");
+		return;
+	}
+	printf(" %s%s%s%s", v2->status[0] ? v2->observed : "", v2->status[0] ? " (" : "",
+	       v2->status, v2->status[0] ? ")" : "");
+	if (v1->status[0] && (strcmp(v1->observed, v2->observed) ||
+			      strcmp(v1->status, v2->status)))
+		printf("; v1: %s (%s)", v1->observed, v1->status);
+	printf(" |");
+}
+
+int main(int argc, char **argv)
+{
+	int i, b;
+
+	for (i = 1; i < argc && nr_branches < MAX_BRANCHES; i++) {
+		char *eq = strchr(argv[i], '=');
+
+		if (!eq) {
+			fprintf(stderr, "usage: semantics NAME=FILE.ktap ...\n");
+			return 2;
+		}
+		*eq = '\0';
+		branch_names[nr_branches] = argv[i];
+		read_ktap(nr_branches++, eq + 1);
+	}
+
+	printf("| point |");
+	for (b = 0; b < nr_branches; b++)
+		printf(" %s |", branch_names[b]);
+	printf("\n|---|");
+	for (b = 0; b < nr_branches; b++)
+		printf("---|");
+	printf("\n");
+	for (i = 0; i < nr_points; i++) {
+		printf("| `%s` |", points[i].name);
+		for (b = 0; b < nr_branches; b++)
+			print_cell(&points[i].cell[b][0], &points[i].cell[b][1]);
+		printf("\n");
+	}
+	return 0;
+}
