@@ -29,7 +29,7 @@ case $rc in
 0)	echo "$variant: guest rebooted or panicked before reporting a status"; verdict=1 ;;
 *)	echo "$variant: guest reported failure (qemu exit $rc)"; verdict=1 ;;
 esac
-if ! "$here/scan-console.sh" "$log" "$ktap" "${KNOWN:-/dev/null}"; then
+if ! "$here/scan-console.sh" "$log" "$ktap" "${KNOWN_SPLATS:-/dev/null}"; then
 	echo "$variant: kernel splat in $log"
 	verdict=1
 fi

@@ -1,9 +1,9 @@
 #!/bin/sh
-# scan-console.sh CONSOLE_LOG KTAP KNOWN_DEFECTS
+# scan-console.sh CONSOLE_LOG KTAP KNOWN_SPLATS
 # Fails (exit 1) on any kernel splat in the console log that is not a
-# known defect: a line of KNOWN_DEFECTS "<id> <point> <ERE>" whose ERE
-# matches the splat's first line, and whose point the suite reported as
-# "# TODO <id>" in this run.  Every other splat is quoted and fails.
+# known defect: a line "<id> <ERE>" of KNOWN_SPLATS whose ERE matches the
+# splat's first line, where the suite reported a point "# TODO <id>" in
+# this run.  Every other splat is quoted and fails.
 set -u
 log=$1 ktap=$2 known=$3
 splat='(WARNING:|BUG:|Oops|general protection fault|Kernel panic|kernel BUG|INFO: task .* blocked for more than|possible (recursive|circular) locking|inconsistent lock state|suspicious RCU usage|KASAN|UBSAN|kmemleak|soft lockup|hard LOCKUP|rcu: INFO|Call Trace:)'
@@ -18,11 +18,11 @@ IFS='
 for l in $lines; do
 	n=${l%%:*} text=${l#*:}
 	allowed=
-	while read -r id point ere; do
+	while read -r id ere; do
 		case $id in ''|'#'*) continue ;; esac
 		[ -n "$ere" ] || continue
 		if printf '%s\n' "$text" | grep -qE "$ere" &&
-		   grep -qE "^not ok [0-9]+ $point # TODO $id\$" "$ktap"; then
+		   grep -qE "^not ok [0-9]+ [^ ]+ # TODO $id\$" "$ktap"; then
 			allowed=$id
 			break
 		fi

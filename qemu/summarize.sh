@@ -18,7 +18,7 @@ host=$1
 shift
 if [ -s "$host" ]; then count "$host" host; else echo "FAIL host: no host-test output"; fail=$((fail + 1)); fi
 for d in "$@"; do
-	v=$(basename "$d")
+	v=$(echo "$d" | sed 's|.*/out/||; s|/$||')
 	[ -f "$d/suite.ktap" ] && count "$d/suite.ktap" "$v"
 	if [ "$(cat "$d/status" 2>/dev/null)" = 0 ]; then
 		pass=$((pass + 1))

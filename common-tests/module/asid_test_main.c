@@ -100,7 +100,8 @@ static long asid_test_info(void __user *arg)
  * never names a charge in progress; if no handle can be had, the charge is
  * undone.
  *
- * Return: the handle, a positive integer, or a negative errno.
+ * Return: 0 with the handle (a positive integer) in @arg, or a negative
+ * errno: the controller's own when the charge is refused.
  */
 static long asid_test_charge(struct asid_test_file *tf, void __user *arg)
 {
@@ -140,7 +141,7 @@ static long asid_test_charge(struct asid_test_file *tf, void __user *arg)
 			asid_test_put_held(held);
 		return -EFAULT;
 	}
-	return handle;
+	return 0;
 
 err_uncharge:
 	asid_adapter_uncharge(held->type, held->amount, held->cookie);

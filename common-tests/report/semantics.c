@@ -4,8 +4,9 @@
  *
  *   semantics NAME=FILE.ktap [NAME=FILE.ktap ...] > semantics.md
  *
- * Each FILE holds one guest's output: the suite run on cgroup v2 and then
- * on v1, each introduced by "# guest: suite on cgroup vN ...".  A test
+ * Each FILE holds one guest's output, the suite run on cgroup v2 or v1,
+ * introduced by "# guest: suite on cgroup vN ..."; a NAME may be given
+ * once per hierarchy.  A test
  * point is a KTAP result line; the "# observed <point>: <text>" line
  * before it says what the kernel did.  One row per point, one column per
  * branch; where v1 saw something else than v2, the cell shows both.
@@ -145,8 +146,12 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		*eq = '\0';
-		branch_names[nr_branches] = argv[i];
-		read_ktap(nr_branches++, eq + 1);
+		for (b = 0; b < nr_branches; b++)
+			if (!strcmp(branch_names[b], argv[i]))
+				break;
+		if (b == nr_branches)
+			branch_names[nr_branches++] = argv[i];
+		read_ktap(b, eq + 1);
 	}
 
 	printf("| point |");

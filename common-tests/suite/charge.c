@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /dev/asid_test wrappers; see charge.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "charge.h"
+
+int chg_open(void)
+{
+	int fd = open(ASID_TEST_DEV, O_RDWR | O_CLOEXEC);
+
+	return fd < 0 ? -errno : fd;
+}
+
+int chg_info(int fd, uint32_t type, struct asid_test_info *info)
+{
+	memset(info, 0, sizeof(*info));
+	info->type = type;
+	if (ioctl(fd, ASID_TEST_INFO, info))
+		return -errno;
+	info->name[sizeof(info->name) - 1] = '\0';
+	info->design[sizeof(info->design) - 1] = '\0';
+	return 0;
+}
+
+int chg_type(int fd, const char *res)
+{
+	struct asid_test_info info;
+	uint32_t n = 1;
+	int ret;
+
+	for (uint32_t t = 0; t < n; t++) {
+		ret = chg_info(fd, t, &info);
+		if (ret)
+			return ret;
+		n = info.nr_types;
+		if (!strcmp(info.name, res))
+			return t;
+	}
+	return -ENOENT;
+}
+
+int chg_charge(int fd, uint32_t type, uint64_t amount, uint32_t *handle)
+{
+	struct asid_test_charge c = { .type = type, .amount = amount };
+
+	if (ioctl(fd, ASID_TEST_CHARGE, &c))
+		return -errno;
+	*handle = c.handle;
+	return 0;
+}
+
+int chg_uncharge(int fd, uint32_t handle)
+{
+	return ioctl(fd, ASID_TEST_UNCHARGE, &handle) ? -errno : 0;
+}
+
+int chg_set_capacity(int fd, uint32_t type, uint64_t capacity)
+{
+	struct asid_test_capacity c = { .type = type, .capacity = capacity };
+
+	return ioctl(fd, ASID_TEST_SET_CAPACITY, &c) ? -errno : 0;
+}
+
+int chg_total_usage(int fd, uint32_t type, uint64_t *usage)
+{
+	struct asid_test_usage u = { .type = type };
+
+	if (ioctl(fd, ASID_TEST_TOTAL_USAGE, &u))
+		return -errno;
+	*usage = u.usage;
+	return 0;
+}

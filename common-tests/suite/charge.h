@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Wrappers for /dev/asid_test (asid_test_uapi.h).  Every call returns 0,
+ * a file descriptor or a type index on success and -errno on failure; the
+ * errno of CHARGE and SET_CAPACITY is the controller's own.
+ */
+#ifndef _SUITE_CHARGE_H
+#define _SUITE_CHARGE_H
+
+#include <stdint.h>
+
+#include "asid_test_uapi.h"
+
+int chg_open(void);
+int chg_info(int fd, uint32_t type, struct asid_test_info *info);
+/* Index of the type whose name is @res, or -ENOENT. */
+int chg_type(int fd, const char *res);
+/* Charge the caller's cgroup; *handle names the charge. */
+int chg_charge(int fd, uint32_t type, uint64_t amount, uint32_t *handle);
+int chg_uncharge(int fd, uint32_t handle);
+int chg_set_capacity(int fd, uint32_t type, uint64_t capacity);
+int chg_total_usage(int fd, uint32_t type, uint64_t *usage);
+
+#endif /* _SUITE_CHARGE_H */

@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What a test case sees: the suite (controller, hierarchy, devices) and
+ * its own test point, with helpers that report failures as they happen.
+ *
+ * A test point is one run of a case, for one resource type if the case is
+ * per resource ("enforce_at_parent:sev_es").  The runner (run.c) gives each
+ * point its own cgroup <root>/asid_suite.<pid>/<case>.<res> with the
+ * controller enabled, and afterwards closes what the point left open,
+ * moves the suite back to the root, checks that every count the point could
+ * change is back where it was, and removes the point's cgroups.
+ */
+#ifndef _SUITE_SUITE_H
+#define _SUITE_SUITE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "cg.h"
+#include "ctl.h"
+
+#define PT_MAX_CG	16
+#define PT_MAX_FD	8
+#define PT_MAX_VMS	1024
+#define PT_MAX_PIDS	4
+#define PT_TEXT_LEN	512
+#define SUITE_MAX_KNOWN	256
+
+/* How long counts may take to settle after a VM fd is closed. */
+#define SETTLE_MS	3000
+
+enum result { PASS, FAIL, SKIP };
+
+/* Case flags. */
+#define F_RES		(1U << 0)	/* one point per resource type */
+#define F_MODULE	(1U << 1)	/* needs /dev/asid_test */
+#define F_KVM		(1U << 2)	/* needs SEV in /dev/kvm */
+#define F_V2		(1U << 3)	/* cgroup v2 only */
+#define F_FINAL		(1U << 4)	/* runs last, whatever --only says */
+
+struct point;
+
+struct case_desc {
+	const char *name;
+	unsigned int flags;
+	unsigned int min_avail;	/* free units of the resource it needs */
+	enum result (*fn)(struct point *p);
+};
+
+struct known {
+	char id[64];
+	char point[128];
+};
+
+struct suite {
+	struct ctl ctl;
+	bool v2;
+	char root[CG_PATH_LEN];
+	char top[CG_PATH_LEN];		/* <root>/asid_suite.<pid> */
+	bool enabled_root;		/* the suite enabled ctl at the root */
+
+	int chg_fd;			/* /dev/asid_test, or -errno */
+	char module_design[32];
+	int kvm_fd;			/* /dev/kvm, or -errno */
+	int kvm_sev;			/* 0 if SEV is enabled, or -errno */
+
+	int type[CTL_MAX_RES];		/* module type of each res, or -1 */
+	uint64_t cap0[CTL_MAX_RES];	/* capacities when the suite began */
+	bool cap0_ok[CTL_MAX_RES];
+
+	/* Residue that points left at the root and in top, and who did. */
+	int64_t leaked_root[CTL_MAX_RES];
+	int64_t leaked_top[CTL_MAX_RES];
+	char leakers[PT_TEXT_LEN];
+
+	/* The root as the suite found it, before it made any cgroup. */
+	char start_files[2048];
+	char start_capacity[1024];
+	int start_capacity_err;
+
+	const char *only;
+	int nknown;
+	struct known known[SUITE_MAX_KNOWN];
+};
+
+struct point {
+	struct suite *s;
+	const struct ctl *c;
+	const char *res;		/* NULL unless F_RES */
+	int ri;				/* index of res in c->res, or -1 */
+	int type;			/* module type of res, or -1 */
+	char name[128];
+	char base[CG_PATH_LEN];
+
+	uint64_t cap;			/* capacity of res when the point began */
+	uint64_t avail;			/* cap minus the usage then */
+
+	int ncg;
+	char cg[PT_MAX_CG][CG_PATH_LEN];
+	int nchg;
+	int chg[PT_MAX_FD];
+	int nvms;
+	int vms[PT_MAX_VMS];
+	int npids;
+	pid_t pids[PT_MAX_PIDS];
+
+	bool failed;
+	char observed[PT_TEXT_LEN];
+	char skip_why[PT_TEXT_LEN];
+};
+
+/* Reporting. */
+void pt_fail(struct point *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void pt_note(struct point *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void pt_obs(struct point *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void pt_obs_add(struct point *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+enum result pt_skip(struct point *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* PASS, or FAIL if anything was reported as failed. */
+enum result pt_result(struct point *p);
+bool pt_is_misc(const struct point *p);
+/* A cgroup path relative to the root, for messages. */
+const char *pt_rel(const struct point *p, const char *cg);
+/* A name for errno values: "EBUSY", "0" for success. */
+const char *pt_err(int err);
+
+/* cgroups: @rel is relative to the point's base; parents must exist. */
+const char *pt_cg(struct point *p, const char *rel);
+/* As pt_cg(), without enabling the controller in the parent (v2). */
+const char *pt_cg_plain(struct point *p, const char *rel);
+bool pt_enter(struct point *p, const char *cg);
+bool pt_leave(struct point *p);
+
+/* Limits and counts of @res (p->res when NULL); failures are reported. */
+bool pt_set_max(struct point *p, const char *cg, const char *res,
+		const char *value);
+bool pt_current(struct point *p, const char *cg, const char *res,
+		uint64_t *v);
+bool pt_expect_current(struct point *p, const char *cg, const char *res,
+		       uint64_t want);
+/* Poll for up to SETTLE_MS until current is @want. */
+bool pt_wait_current(struct point *p, const char *cg, const char *res,
+		     uint64_t want);
+/* Expect @want in @res of every other type in @cg. */
+bool pt_expect_others(struct point *p, const char *cg, uint64_t want);
+/* "sev=1 sev_es=0": every type's current in @cg, for observations. */
+const char *pt_counts(struct point *p, const char *cg, char *buf, size_t len);
+/* Root usage: the root usage file, else the module's TOTAL_USAGE. */
+int pt_root_usage(struct point *p, const char *res, uint64_t *v);
+/* Expect root usage @want; true without a check where it is unreadable. */
+bool pt_expect_root_usage(struct point *p, const char *res, uint64_t want);
+
+/* The module: the point's fd, opened on first use, and extra fds. */
+int pt_chg(struct point *p);
+int pt_chg_new(struct point *p);
+void pt_chg_close(struct point *p, int fd);
+int pt_charge(struct point *p, int fd, const char *res, uint64_t amount,
+	      uint32_t *handle);
+bool pt_charge_ok(struct point *p, int fd, const char *res, uint64_t amount,
+		  uint32_t *handle);
+/* Expect the charge to fail with -@err; a charge that succeeds is undone. */
+bool pt_charge_err(struct point *p, int fd, const char *res, uint64_t amount,
+		   int err);
+bool pt_uncharge(struct point *p, int fd, uint32_t handle);
+/* SET_CAPACITY of @res (p->res when NULL); returns its -errno. */
+int pt_set_capacity(struct point *p, const char *res, uint64_t capacity);
+/* Put the capacity of @res back to what it was when the point began. */
+bool pt_restore_capacity(struct point *p, const char *res);
+
+/* KVM: VM fds are tracked and closed by the runner if the case does not. */
+int pt_vm(struct point *p);
+/* A VM initialized for @res; -1 (reported) on failure. */
+int pt_vm_sev(struct point *p, const char *res);
+void pt_vm_close(struct point *p, int fd);
+void pt_vm_close_all(struct point *p);
+
+/* Children are SIGKILLed and reaped by the runner. */
+void pt_track_pid(struct point *p, pid_t pid);
+
+/* The runner. */
+int suite_count_points(struct suite *s, const struct case_desc *cases,
+		       int ncases);
+void suite_run(struct suite *s, const struct case_desc *cases, int ncases);
+int suite_load_known(struct suite *s, const char *file);
+
+/* Cases, one function per case name; see main.c for the table. */
+#define CASE(fn) enum result fn(struct point *p)
+/* cases_files.c */
+CASE(case_root_files_at_start);
+CASE(case_root_files);
+CASE(case_child_files);
+CASE(case_child_res_listed);
+CASE(case_grandchild_files);
+CASE(case_v2_subtree_control);
+CASE(case_types_match_module);
+CASE(case_capacity_reported);
+CASE(case_root_used_after_charge);
+CASE(case_total_usage_ioctl);
+/* cases_limits.c */
+CASE(case_default_max);
+CASE(case_max_absent_on_root);
+CASE(case_max_write_max);
+CASE(case_max_write_number);
+CASE(case_max_write_zero);
+CASE(case_max_above_capacity);
+CASE(case_max_garbage);
+CASE(case_max_negative);
+CASE(case_max_2_32);
+CASE(case_max_2_64);
+CASE(case_max_uint_max);
+CASE(case_max_ulong_max);
+CASE(case_max_hex);
+CASE(case_max_octal);
+CASE(case_max_plus_sign);
+CASE(case_max_whitespace);
+CASE(case_max_inner_space);
+CASE(case_max_two_values);
+CASE(case_max_upper_case);
+CASE(case_max_unknown_resource);
+CASE(case_max_missing_value);
+CASE(case_max_empty);
+CASE(case_max_newline_only);
+/* cases_hier.c */
+CASE(case_hier_current);
+CASE(case_enforce_at_leaf);
+CASE(case_enforce_at_parent);
+CASE(case_enforce_at_grandparent);
+CASE(case_enforce_every_ancestor);
+CASE(case_enforce_at_capacity);
+CASE(case_failed_charge_no_partial);
+CASE(case_max_below_current);
+CASE(case_types_independent);
+CASE(case_events_limit_at_leaf);
+CASE(case_events_limit_at_parent);
+CASE(case_events_at_capacity);
+/* cases_owner.c */
+CASE(case_charge_stays_after_move);
+CASE(case_rmdir_with_charge);
+CASE(case_fd_close_releases);
+CASE(case_sigkill_releases);
+/* cases_module.c */
+CASE(case_charge_zero);
+CASE(case_charge_multi_unit);
+CASE(case_capacity_raise);
+CASE(case_capacity_below_usage);
+CASE(case_capacity_zero_charge);
+CASE(case_capacity_zero_charge_zero);
+CASE(case_capacity_zero_max_write);
+CASE(case_counter_width_admit);
+CASE(case_counter_width_refuse);
+CASE(case_counter_wrap);
+/* cases_kvm.c */
+CASE(case_kvm_init_charges);
+CASE(case_kvm_init_twice);
+CASE(case_kvm_limit_leaf);
+CASE(case_kvm_limit_zero_retry);
+CASE(case_kvm_limit_parent);
+CASE(case_kvm_charge_at_init);
+CASE(case_kvm_uncharge_original);
+CASE(case_kvm_sigkill_releases);
+CASE(case_kvm_exhaust_capacity);
+CASE(case_kvm_asid_recycle);
+CASE(case_kvm_asid_exhaust_uncharges);
+/* cases_migrate.c */
+CASE(case_kvm_migrate_charge);
+CASE(case_kvm_migrate_same_cgroup);
+CASE(case_kvm_migrate_into_limit);
+CASE(case_kvm_migrate_within_limit);
+CASE(case_kvm_mirror_no_charge);
+CASE(case_kvm_migrate_from_mirror);
+/* run.c */
+CASE(case_final_no_leak);
+
+#endif /* _SUITE_SUITE_H */

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host unit tests for suite/parse.c.  Prints KTAP and a last line
+ * "N passed, N failed"; exits non-zero if anything failed.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "parse.h"
+
+static int passed, failed, number;
+
+/* Results are kept until the end so that the plan can come first. */
+static char out[64 * 1024];
+static size_t out_len;
+
+#define emit(...) \
+	(out_len += snprintf(out + out_len, sizeof(out) - out_len, __VA_ARGS__))
+
+static void result(int ok, const char *name)
+{
+	emit("%sok %d %s\n", ok ? "" : "not ", ++number, name);
+	if (ok)
+		passed++;
+	else
+		failed++;
+}
+
+static void check_u64(const char *in, int ret, uint64_t val)
+{
+	uint64_t v = 12345;
+	int r = parse_u64(in, &v);
+	char name[128];
+	int ok = r == ret && (ret || v == val);
+
+	snprintf(name, sizeof(name), "parse_u64 \"%s\"", in);
+	for (char *p = name; *p; p++)
+		if (*p == '\n')
+			*p = '~';
+	if (!ok)
+		emit("# got ret %d value %llu\n", r, (unsigned long long)v);
+	result(ok, name);
+}
+
+static void test_u64(void)
+{
+	check_u64("0", 0, 0);
+	check_u64("12\n", 0, 12);
+	check_u64("  7  ", 0, 7);
+	check_u64("18446744073709551615", 0, UINT64_MAX);
+	check_u64("18446744073709551616", -ERANGE, 0);
+	check_u64("99999999999999999999", -ERANGE, 0);
+	check_u64("", -EINVAL, 0);
+	check_u64("\n", -EINVAL, 0);
+	check_u64("-1", -EINVAL, 0);
+	check_u64("+1", -EINVAL, 0);
+	check_u64("0x10", -EINVAL, 0);
+	check_u64("12 13", -EINVAL, 0);
+	check_u64("max", -EINVAL, 0);
+}
+
+static void check_limit(const char *in, int ret, uint64_t val, bool max)
+{
+	uint64_t v = 1;
+	bool is_max = !max;
+	int r = parse_limit(in, &v, &is_max);
+	char name[128];
+	int ok = r == ret && (ret || (v == val && is_max == max));
+
+	snprintf(name, sizeof(name), "parse_limit \"%s\"", in);
+	for (char *q = name; *q; q++)
+		if (*q == '\n')
+			*q = '~';
+	result(ok, name);
+}
+
+static void test_limit(void)
+{
+	check_limit("max\n", 0, UINT64_MAX, true);
+	check_limit("max", 0, UINT64_MAX, true);
+	check_limit("5\n", 0, 5, false);
+	check_limit("0", 0, 0, false);
+	check_limit("4294967296", 0, 4294967296ULL, false);
+	check_limit("maxx", -EINVAL, 0, false);
+	check_limit("MAX", -EINVAL, 0, false);
+	check_limit("", -EINVAL, 0, false);
+}
+
+static const char misc_max[] = "sev max\nsev_es 4\n";
+static const char enc_stat[] = "total 12\nused 3\n";
+static const char events[] = "sev.max 0\nsev_es.max 17\n";
+
+static void test_keyed(void)
+{
+	char val[16];
+	uint64_t v = 0;
+	bool is_max = false;
+
+	result(!parse_keyed(misc_max, "sev", val, sizeof(val)) &&
+	       !strcmp(val, "max"), "keyed: first key");
+	result(!parse_keyed_limit(misc_max, "sev", &v, &is_max) && is_max,
+	       "keyed: limit max");
+	result(!parse_keyed_limit(misc_max, "sev_es", &v, &is_max) &&
+	       !is_max && v == 4, "keyed: limit number");
+	result(parse_keyed(misc_max, "se", val, sizeof(val)) == -ENOENT,
+	       "keyed: prefix of a key is no match");
+	result(parse_keyed(misc_max, "nosuch", val, sizeof(val)) == -ENOENT,
+	       "keyed: absent key");
+	result(!parse_keyed_u64(enc_stat, "total", &v) && v == 12,
+	       "keyed: stat total");
+	result(!parse_keyed_u64(enc_stat, "used", &v) && v == 3,
+	       "keyed: stat used");
+	result(!parse_keyed_u64(events, "sev_es.max", &v) && v == 17,
+	       "keyed: dotted event key");
+	result(parse_keyed("sev\n", "sev", val, sizeof(val)) == -EINVAL,
+	       "keyed: key without value");
+	result(parse_keyed("sev 123456789012345678\n", "sev", val, 8) == -E2BIG,
+	       "keyed: value too long");
+	result(!parse_keyed_u64("sev 3", "sev", &v) && v == 3,
+	       "keyed: last line without newline");
+	result(parse_keyed("", "sev", val, sizeof(val)) == -ENOENT,
+	       "keyed: empty text");
+	result(parse_keyed_u64("sev -1\n", "sev", &v) == -EINVAL,
+	       "keyed: negative value rejected");
+}
+
+static void test_keys(void)
+{
+	char keys[4][PARSE_KEY_LEN];
+	int n = parse_keys(misc_max, keys, 4);
+
+	result(n == 2 && !strcmp(keys[0], "sev") && !strcmp(keys[1], "sev_es"),
+	       "keys: two keys in order");
+	result(parse_keys("", keys, 4) == 0, "keys: empty text");
+	result(parse_keys("\n\n", keys, 4) == 0, "keys: blank lines");
+	result(parse_keys("a 1\nb 2\nc 3\n", keys, 2) == -E2BIG,
+	       "keys: too many");
+}
+
+static void test_known(void)
+{
+	char id[32], point[64];
+
+	result(parse_known_line("F-001 counter_width_admit:sev\n", id,
+				sizeof(id), point, sizeof(point)) == 1 &&
+	       !strcmp(id, "F-001") &&
+	       !strcmp(point, "counter_width_admit:sev"), "known: entry");
+	result(parse_known_line("  F-2\tx:y  # why\n", id, sizeof(id), point,
+				sizeof(point)) == 1 && !strcmp(point, "x:y"),
+	       "known: whitespace and comment");
+	result(parse_known_line("# comment only\n", id, sizeof(id), point,
+				sizeof(point)) == 0, "known: comment line");
+	result(parse_known_line("\n", id, sizeof(id), point,
+				sizeof(point)) == 0, "known: blank line");
+	result(parse_known_line("F-1\n", id, sizeof(id), point,
+				sizeof(point)) == -EINVAL, "known: one word");
+	result(parse_known_line("F-1 a b\n", id, sizeof(id), point,
+				sizeof(point)) == -EINVAL, "known: three words");
+	result(parse_known_line("F-1 aaaaaaaaaa\n", id, sizeof(id), point,
+				4) == -E2BIG, "known: word too long");
+}
+
+static void test_sanitize(void)
+{
+	char s[] = "a|b\nc\td  ";
+	char buf[32];
+
+	parse_sanitize(s);
+	result(!strcmp(s, "a/b c d"), "sanitize: pipe, controls, trailing");
+	result(!strcmp(parse_fmt_count(UINT64_MAX, buf, sizeof(buf)), "-1"),
+	       "fmt_count: underflow shown negative");
+	result(!strcmp(parse_fmt_count(4294967297ULL, buf, sizeof(buf)),
+		       "4294967297"), "fmt_count: large positive");
+}
+
+int main(void)
+{
+	test_u64();
+	test_limit();
+	test_keyed();
+	test_keys();
+	test_known();
+	test_sanitize();
+	printf("KTAP version 1\n");
+	printf("# parse.c host tests\n");
+	printf("1..%d\n", number);
+	fputs(out, stdout);
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
