@@ -19,8 +19,12 @@ timeout -k 5 "$limit" qemu-system-x86_64 \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=ttyS0 panic=-1 kvm_amd.sev_asid_sim=16,5 $*" \
-	</dev/null
+	</dev/null 2>"$logdir/$variant.qemu-stderr.log"
 rc=$?
+# The serial ports are ttys: drop the carriage returns they add.
+for f in "$log" "$ktap"; do
+	[ -f "$f" ] && tr -d '\r' < "$f" > "$f.tmp" && mv "$f.tmp" "$f"
+done
 
 verdict=0
 case $rc in

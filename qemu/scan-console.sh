@@ -18,7 +18,7 @@ IFS='
 for l in $lines; do
 	n=${l%%:*} text=${l#*:}
 	allowed=
-	while read -r id ere; do
+	while IFS=" " read -r id ere; do
 		case $id in ''|'#'*) continue ;; esac
 		[ -n "$ere" ] || continue
 		if printf '%s\n' "$text" | grep -qE "$ere" &&

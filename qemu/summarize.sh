@@ -1,6 +1,6 @@
 #!/bin/sh
-# summarize.sh HOST_TAP OUTDIR...: count test points over the host tests
-# and every guest run, print failures, and end with "N passed, N failed".
+# summarize.sh HOST_TAP... -- OUTDIR...: count test points over the host
+# tests and every guest run, print failures, end with "N passed, N failed".
 # A point is a KTAP "ok"/"not ok" line; "# TODO" and "# SKIP" points are
 # neither.  Each guest's verdict (boot, status, clean console) is a point.
 set -u
@@ -14,9 +14,16 @@ count() {	# count FILE LABEL
 		fail=$((fail + $(printf '%s\n' "$f" | wc -l)))
 	fi
 }
-host=$1
-shift
-if [ -s "$host" ]; then count "$host" host; else echo "FAIL host: no host-test output"; fail=$((fail + 1)); fi
+while [ $# -gt 0 ] && [ "$1" != -- ]; do
+	if [ -s "$1" ]; then
+		count "$1" "$(basename "$1" .tap)"
+	else
+		echo "FAIL $1: no output"
+		fail=$((fail + 1))
+	fi
+	shift
+done
+[ $# -gt 0 ] && shift
 for d in "$@"; do
 	v=$(echo "$d" | sed 's|.*/out/||; s|/$||')
 	[ -f "$d/suite.ktap" ] && count "$d/suite.ktap" "$v"

@@ -153,41 +153,56 @@ static int add_name(const char *name, void *arg)
 	return 0;
 }
 
-/* What the root holds before the suite makes any cgroup. */
-static void note_start(struct suite *s)
+/* Append @a and @b to the string in @buf, as far as they fit. */
+static void cat2(char *buf, size_t size, const char *a, const char *b)
 {
-	struct name_list l = { &s->ctl, s->start_files,
-			       sizeof(s->start_files) };
-	char *p;
-	int ret = 0;
+	size_t n = strlen(buf);
 
-	s->start_files[0] = '\0';
-	cg_for_each_file(s->root, add_name, &l);
-	s->start_capacity[0] = '\0';
-	if (s->ctl.design == CTL_MISC) {
-		ret = ctl_read_file(&s->ctl, s->root, CTL_F_CAPACITY, NULL,
-				    s->start_capacity,
-				    sizeof(s->start_capacity));
-	} else {
-		for (int i = 0; i < s->ctl.nres && !ret; i++) {
-			char buf[256] = "";
-			size_t n = strlen(s->start_capacity);
+	snprintf(buf + n, size - n, "%s%s", a, b);
+}
 
-			ret = ctl_read_file(&s->ctl, s->root, CTL_F_CAPACITY,
-					    s->ctl.res[i], buf, sizeof(buf));
-			while (*buf && buf[strlen(buf) - 1] == '\n')
-				buf[strlen(buf) - 1] = '\0';
-			snprintf(s->start_capacity + n,
-				 sizeof(s->start_capacity) - n, "%s%s: %s",
-				 n ? "; " : "", s->ctl.res[i], buf);
-		}
+/* Append "<file>: <line>, <line>" for one capacity file to @n. */
+static void note_capacity(struct suite *s, struct root_note *n,
+			  const char *res, const char *file)
+{
+	char buf[1024], *line, *save;
+	bool any = false;
+	int ret = ctl_read_file(&s->ctl, s->root, CTL_F_CAPACITY, res, buf,
+				sizeof(buf));
+
+	if (ret) {
+		if (!n->capacity_err)
+			n->capacity_err = ret;
+		return;
 	}
-	s->start_capacity_err = ret;
-	for (p = s->start_capacity; *p; p++)
-		if (*p == '\n')
-			*p = ' ';
-	while (p > s->start_capacity && p[-1] == ' ')
-		*--p = '\0';
+	n->capacity_files++;
+	cat2(n->capacity, sizeof(n->capacity), n->capacity[0] ? "; " : "",
+	     file);
+	cat2(n->capacity, sizeof(n->capacity), ":", "");
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		cat2(n->capacity, sizeof(n->capacity), any ? ", " : " ", line);
+		any = true;
+	}
+	n->capacity_empty |= !any;
+}
+
+/* What the root holds now: the controller's files and capacities. */
+static void note_root(struct suite *s, struct root_note *n)
+{
+	struct name_list l = { &s->ctl, n->files, sizeof(n->files) };
+	char file[CTL_NAME_LEN], prev[CTL_NAME_LEN] = "";
+
+	memset(n, 0, sizeof(*n));
+	cg_for_each_file(s->root, add_name, &l);
+	/* misc has one capacity file for all types, encryption_ids one each. */
+	for (int i = 0; i < s->ctl.nres; i++) {
+		if (ctl_file(&s->ctl, CTL_F_CAPACITY, s->ctl.res[i], file,
+			     sizeof(file)) || !strcmp(file, prev))
+			continue;
+		snprintf(prev, sizeof(prev), "%s", file);
+		note_capacity(s, n, s->ctl.res[i], file);
+	}
 }
 
 /* <root>/asid_suite.<pid>, with the controller enabled on the way (v2). */
@@ -348,7 +363,7 @@ int main(int argc, char **argv)
 	if (ctl_detect(&s->ctl, s->root))
 		return no_controller("neither misc nor encryption_ids under the root");
 	ctl_find_res(&s->ctl, NULL);
-	note_start(s);
+	note_root(s, &s->at_start);
 	if (make_top(s, why, sizeof(why))) {
 		restore_root(s);
 		return no_controller(why);
@@ -359,6 +374,7 @@ int main(int argc, char **argv)
 		cg_rmdir(s->top, SETTLE_MS);
 		return no_controller("the controller lists no resource type");
 	}
+	note_root(s, &s->at_enable);
 	for (int i = 0; i < s->ctl.nres; i++)
 		s->cap0_ok[i] = !ctl_get_capacity(&s->ctl, s->ctl.res[i],
 						  &s->cap0[i]);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The runner: one test point at a time, each in its own cgroup, each
- * followed by a check that it left nothing charged; plus the helpers that
- * cases use (see suite.h) and the final global check.
+ * followed by a check that it left nothing charged and that the kernel
+ * logged no splat; plus the helpers that cases use (see suite.h) and the
+ * final global check.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "charge.h"
+#include "kmsg.h"
 #include "kvm.h"
 #include "ktap.h"
 #include "parse.h"
@@ -22,6 +24,8 @@
 
 /* Seconds a point may take before the watchdog ends the suite. */
 #define POINT_TIMEOUT_S	300
+/* Splat records quoted per point; a WARN storm needs no more. */
+#define SPLATS_SHOWN	8
 
 /* ---- reporting ---- */
 
@@ -717,6 +721,53 @@ static void teardown(struct point *p, const struct baseline *b)
 		pt_fail(p, "remove %s: %s", pt_rel(p, p->base), pt_err(ret));
 }
 
+/* ---- kernel splats ---- */
+
+/* /dev/kmsg at its end, or -1 (said once) where it cannot be read. */
+static int splat_watch(struct suite *s)
+{
+	int fd;
+
+	if (s->kmsg_err)
+		return -1;
+	fd = kmsg_open();
+	if (fd < 0) {
+		s->kmsg_err = fd;
+		ktap_diag("kmsg unavailable: %s", pt_err(fd));
+	}
+	return fd;
+}
+
+static void on_splat(const char *text, void *arg)
+{
+	struct point *p = arg;
+
+	if (p->splats++ < SPLATS_SHOWN)
+		pt_fail(p, "kernel splat: %s", text);
+}
+
+/* Fail the point for whatever splat the kernel logged since @fd opened. */
+static void splat_check(struct point *p, int fd)
+{
+	if (fd < 0)
+		return;
+	kmsg_for_each_splat(fd, on_splat, p);
+	close(fd);
+	if (p->splats > SPLATS_SHOWN)
+		pt_note(p, "%d more kernel splat records not shown",
+			p->splats - SPLATS_SHOWN);
+}
+
+/* Append @tail to the observation, cutting the text to make it fit. */
+static void obs_tail(struct point *p, const char *tail)
+{
+	size_t n = strlen(p->observed), m = strlen(tail);
+
+	if (n + m >= sizeof(p->observed))
+		n = sizeof(p->observed) - m - 1;
+	strcpy(p->observed + n, tail);
+}
+
 /* ---- running points ---- */
 
 static bool matches(struct suite *s, const struct case_desc *cd,
@@ -833,6 +884,8 @@ static void report(struct point *p, enum result r)
 			pt_obs(p, r == PASS ? "as expected" :
 					      "failed before observing");
 	}
+	if (p->splats)
+		obs_tail(p, " (kernel splat)");
 	ktap_observed(p->name, p->observed);
 	if (r == SKIP) {
 		ktap_skip(p->name, p->skip_why);
@@ -860,12 +913,28 @@ static void on_watchdog(int sig)
 	_exit(3);
 }
 
+/* The case in its own cgroup, then the cleanup and leak checks. */
+static enum result run_case(struct point *p, const struct case_desc *cd)
+{
+	struct baseline b;
+	enum result r;
+
+	if (cd->flags & F_FINAL)
+		return cd->fn(p);
+	alarm(POINT_TIMEOUT_S);
+	take_baseline(p->s, &b);
+	r = make_base(p) ? cd->fn(p) : FAIL;
+	teardown(p, &b);
+	alarm(0);
+	return r;
+}
+
 static void run_point(struct suite *s, const struct case_desc *cd, int ri)
 {
 	struct point *p = calloc(1, sizeof(*p));
-	struct baseline b;
 	const char *why;
 	enum result r;
+	int kfd;
 
 	if (!p) {
 		ktap_diag("out of memory");
@@ -879,15 +948,9 @@ static void run_point(struct suite *s, const struct case_desc *cd, int ri)
 		report(p, pt_skip(p, "%s", why));
 		goto out;
 	}
-	if (cd->flags & F_FINAL) {
-		report(p, cd->fn(p));
-		goto out;
-	}
-	alarm(POINT_TIMEOUT_S);
-	take_baseline(s, &b);
-	r = make_base(p) ? cd->fn(p) : FAIL;
-	teardown(p, &b);
-	alarm(0);
+	kfd = splat_watch(s);
+	r = run_case(p, cd);
+	splat_check(p, kfd);
 	if (p->failed)
 		r = FAIL;
 	report(p, r);

@@ -8,7 +8,8 @@
  * point its own cgroup <root>/asid_suite.<pid>/<case>.<res> with the
  * controller enabled, and afterwards closes what the point left open,
  * moves the suite back to the root, checks that every count the point could
- * change is back where it was, and removes the point's cgroups.
+ * change is back where it was, removes the point's cgroups, and fails the
+ * point if the kernel logged a splat meanwhile (kmsg.h).
  */
 #ifndef _SUITE_SUITE_H
 #define _SUITE_SUITE_H
@@ -54,6 +55,15 @@ struct known {
 	char point[128];
 };
 
+/* What the root held at one moment. */
+struct root_note {
+	char files[2048];		/* the controller's, space separated */
+	char capacity[1024];		/* "<file>: <line>, <line>; <file>: ..." */
+	int capacity_files;		/* capacity files read */
+	int capacity_err;		/* the first read error, or 0 */
+	bool capacity_empty;		/* a capacity file read empty */
+};
+
 struct suite {
 	struct ctl ctl;
 	bool v2;
@@ -75,10 +85,10 @@ struct suite {
 	int64_t leaked_top[CTL_MAX_RES];
 	char leakers[PT_TEXT_LEN];
 
-	/* The root as the suite found it, before it made any cgroup. */
-	char start_files[2048];
-	char start_capacity[1024];
-	int start_capacity_err;
+	/* The root before the suite touched it, and once ctl was enabled. */
+	struct root_note at_start, at_enable;
+
+	int kmsg_err;			/* -errno once /dev/kmsg failed */
 
 	const char *only;
 	int nknown;
@@ -107,6 +117,7 @@ struct point {
 	pid_t pids[PT_MAX_PIDS];
 
 	bool failed;
+	int splats;			/* splat records the kernel logged */
 	char observed[PT_TEXT_LEN];
 	char skip_why[PT_TEXT_LEN];
 };

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kernel splats in /dev/kmsg; see kmsg.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kmsg.h"
+
+/* One read(2) returns one record; the kernel caps a record at 8 KiB. */
+#define KMSG_RECORD_LEN	8192
+/* Bound the read loop in case the kernel logs as fast as we read. */
+#define KMSG_MAX_RECORDS	100000
+
+/*
+ * What starts or names a splat: WARN, BUG and oopses, panics, lockdep, RCU
+ * lockdep, sanitizers, hung and soft-locked tasks, and misc's own underflow
+ * message ("misc cgroup resource %s became less than 0").  The one list.
+ */
+static const char *const headlines[] = {
+	"WARNING:",
+	"BUG:",
+	"Oops",
+	"general protection fault",
+	"Kernel panic",
+	"possible recursive locking",
+	"possible circular locking",
+	"inconsistent lock state",
+	"suspicious RCU usage",
+	"KASAN",
+	"UBSAN",
+	"blocked for more than",
+	"soft lockup",
+	"became less than 0",
+};
+
+bool kmsg_is_splat(const char *text)
+{
+	for (size_t i = 0; i < sizeof(headlines) / sizeof(headlines[0]); i++)
+		if (strstr(text, headlines[i]))
+			return true;
+	return false;
+}
+
+void kmsg_record_text(const char *record, char *text, size_t len)
+{
+	const char *start = strchr(record, ';');
+	size_t n;
+
+	start = start ? start + 1 : record;
+	n = strcspn(start, "\n");
+	if (n >= len)
+		n = len - 1;
+	memcpy(text, start, n);
+	text[n] = '\0';
+}
+
+int kmsg_open(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	if (lseek(fd, 0, SEEK_END) < 0) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+int kmsg_for_each_splat(int fd, void (*fn)(const char *text, void *arg),
+			void *arg)
+{
+	static char record[KMSG_RECORD_LEN + 1], text[KMSG_RECORD_LEN];
+	int splats = 0;
+
+	for (int i = 0; i < KMSG_MAX_RECORDS; i++) {
+		ssize_t n = read(fd, record, KMSG_RECORD_LEN);
+
+		/* EPIPE: records were overwritten; the next read goes on. */
+		if (n < 0 && (errno == EPIPE || errno == EINTR))
+			continue;
+		if (n <= 0)
+			break;	/* EAGAIN: nothing more logged */
+		record[n] = '\0';
+		kmsg_record_text(record, text, sizeof(text));
+		if (kmsg_is_splat(text)) {
+			splats++;
+			fn(text, arg);
+		}
+	}
+	return splats;
+}
