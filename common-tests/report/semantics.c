@@ -130,7 +130,8 @@ static void print_cell(const struct cell *v2, const struct cell *v1)
 	       v2->status, v2->status[0] ? ")" : "");
 	if (v1->status[0] && (strcmp(v1->observed, v2->observed) ||
 			      strcmp(v1->status, v2->status)))
-		printf("; v1: %s (%s)", v1->observed, v1->status);
+		printf("; %s%s (%s)", strncmp(v1->observed, "v1:", 3) ? "v1: " : "",
+		       v1->observed, v1->status);
 	printf(" |");
 }
 
