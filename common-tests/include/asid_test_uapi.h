@@ -9,6 +9,7 @@
 #ifndef _ASID_TEST_UAPI_H
 #define _ASID_TEST_UAPI_H
 
+#include <linux/const.h>
 #include <linux/ioctl.h>
 #include <linux/types.h>
 
@@ -49,10 +50,11 @@ struct asid_test_bench {
 	__u64 elapsed_ns;	/* out */
 	__u64 rejected;		/* out: charges that returned an error */
 	__u64 max_overshoot;	/* out: largest usage seen above @limit */
-	__u64 limit;		/* in: the limit to compare usage against */
+	__u64 limit;		/* in: what OVERSHOOT compares usage to */
 };
 
-#define ASID_TEST_BENCH_EMPTY	(1U << 0)	/* loop without the controller */
+#define ASID_TEST_BENCH_EMPTY		_BITUL(0)	/* loop without the controller */
+#define ASID_TEST_BENCH_OVERSHOOT	_BITUL(1)	/* read usage, track max_overshoot */
 
 #define ASID_TEST_IOC_MAGIC	0xA5
 /* -EINVAL: type out of range. */

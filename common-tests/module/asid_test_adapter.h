@@ -89,7 +89,8 @@ int asid_adapter_set_capacity(unsigned int type, u64 capacity);
  * @type: a valid resource type.
  * @usage: where to store the usage.
  *
- * Must be cheap: the benchmark calls it after every successful charge.
+ * Must be cheap: with ASID_TEST_BENCH_OVERSHOOT the benchmark calls it
+ * after every successful charge.
  *
  * Return: 0, or -EOPNOTSUPP if the design exports no such call.
  */

@@ -203,11 +203,14 @@ static long asid_test_total_usage(void __user *arg)
  * @cookie: a ready cookie, so that the loop never allocates.
  *
  * Each pair charges 1, as KVM does per ASID, to the current task's cgroup.
- * A rejected charge is counted and not uncharged.  After each successful
- * charge the system-wide usage is read, if the design can tell it cheaply,
- * and its excess over @req->limit tracked; where it cannot, max_overshoot
- * stays 0.  With ASID_TEST_BENCH_EMPTY the controller is not called at all,
- * which measures what the loop itself costs.
+ * A rejected charge is counted and not uncharged.  With
+ * ASID_TEST_BENCH_OVERSHOOT the system-wide usage is read after each
+ * successful charge, if the design can tell it, and its excess over
+ * @req->limit tracked; otherwise, and where the design cannot tell it,
+ * max_overshoot stays 0.  The read is optional because it is work of its
+ * own that only one design can do: without it both designs run the same
+ * charge+uncharge loop.  With ASID_TEST_BENCH_EMPTY the controller is not
+ * called at all, which measures what the loop itself costs.
  *
  * Every ASID_TEST_BENCH_RESCHED pairs the loop may sleep, so that a long
  * run does not starve the CPU, and stops if the task is being killed.  The
@@ -222,7 +225,8 @@ static int asid_test_bench_loop(struct asid_test_bench *req, void *cookie)
 	bool track;
 	u64 start, i, usage;
 
-	track = !empty && !asid_adapter_total_usage(req->type, &usage);
+	track = !empty && (req->flags & ASID_TEST_BENCH_OVERSHOOT) &&
+		!asid_adapter_total_usage(req->type, &usage);
 
 	start = ktime_get_ns();
 	for (i = 0; i < req->iterations; i++) {
@@ -259,7 +263,7 @@ static long asid_test_bench(void __user *arg)
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
 	if (!asid_test_valid_type(req.type) ||
-	    req.flags & ~ASID_TEST_BENCH_EMPTY ||
+	    req.flags & ~(ASID_TEST_BENCH_EMPTY | ASID_TEST_BENCH_OVERSHOOT) ||
 	    req.iterations > ASID_TEST_BENCH_MAX_ITERATIONS)
 		return -EINVAL;
 

@@ -1,0 +1,498 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csv.h"
+#include "data.h"
+
+int data_variant(const struct data *d, const char *name)
+{
+	int i;
+
+	for (i = 0; i < d->nv; i++)
+		if (!strcmp(d->variants[i], name))
+			return i;
+	return -1;
+}
+
+static int add_variant(struct data *d, const char *name)
+{
+	int i = data_variant(d, name);
+
+	if (i >= 0)
+		return i;
+	if (d->nv == MAXV) {
+		fprintf(stderr, "benchreport: more than %d variants, \"%s\" ignored\n",
+			MAXV, name);
+		return -1;
+	}
+	d->variants[d->nv] = strdup(name);
+	if (!d->variants[d->nv])
+		return -1;
+	return d->nv++;
+}
+
+static int map_cols(struct input *in, const struct csv *c,
+		    const char *const *names, int n, int *idx)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		idx[i] = csv_col(c, names[i]);
+		if (idx[i] < 0) {
+			snprintf(in->unusable, sizeof(in->unusable),
+				 "no column \"%s\" in the header", names[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int copy_name(char *dst, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (!n || n >= NAMELEN)
+		return -1;
+	memcpy(dst, src, n + 1);
+	return 0;
+}
+
+/* Room for row n: capacity 16, then doubled whenever n reaches a power of 2. */
+static void *grow(void *p, int n, size_t size)
+{
+	if (!n)
+		return malloc(size * 16);
+	if (n < 16 || (n & (n - 1)))
+		return p;
+	return realloc(p, size * (size_t)n * 2);
+}
+
+static const char *const ik_cols[] = {
+	"variant", "smp", "rep", "shape", "depth", "threads", "oversubscribed",
+	"limit", "type", "iters", "elapsed_ns", "ns_per_pair", "rejected",
+	"max_overshoot",
+};
+
+static int parse_ik(struct data *d, const struct csv *c)
+{
+	int ci[14], r;
+
+	if (map_cols(&d->in_ik, c, ik_cols, 14, ci))
+		return 0;
+	for (r = 0; r < c->nrows; r++) {
+		char **f = c->rows[r];
+		struct ik_row x;
+		void *p;
+
+		memset(&x, 0, sizeof(x));
+		x.v = *f[ci[0]] ? add_variant(d, f[ci[0]]) : -1;
+		if (x.v < 0 || csv_int(f[ci[1]], &x.smp) ||
+		    csv_int(f[ci[2]], &x.rep) || copy_name(x.shape, f[ci[3]]) ||
+		    csv_int(f[ci[4]], &x.depth) ||
+		    csv_int(f[ci[5]], &x.threads) ||
+		    csv_int(f[ci[6]], &x.oversub) ||
+		    copy_name(x.limit, f[ci[7]]) ||
+		    copy_name(x.type, f[ci[8]]) ||
+		    csv_num(f[ci[9]], &x.iters) ||
+		    csv_num(f[ci[10]], &x.elapsed_ns) ||
+		    csv_num(f[ci[11]], &x.ns) ||
+		    csv_num(f[ci[12]], &x.rejected) ||
+		    csv_num(f[ci[13]], &x.overshoot) || x.threads < 1 ||
+		    x.depth < 0 || !(x.iters > 0) || !(x.elapsed_ns > 0)) {
+			d->in_ik.bad++;
+			continue;
+		}
+		p = grow(d->ik, d->nik, sizeof(*d->ik));
+		if (!p)
+			return -1;
+		d->ik = p;
+		d->ik[d->nik++] = x;
+	}
+	d->in_ik.rows = d->nik;
+	return 0;
+}
+
+static const char *const ic_cols[] = {
+	"variant", "run", "shape", "depth", "type", "iters",
+	"instructions_per_pair",
+};
+
+static int parse_ic(struct data *d, const struct csv *c)
+{
+	int ci[7], r;
+
+	if (map_cols(&d->in_ic, c, ic_cols, 7, ci))
+		return 0;
+	for (r = 0; r < c->nrows; r++) {
+		char **f = c->rows[r];
+		struct ic_row x;
+		void *p;
+
+		memset(&x, 0, sizeof(x));
+		x.v = *f[ci[0]] ? add_variant(d, f[ci[0]]) : -1;
+		if (x.v < 0 || csv_int(f[ci[1]], &x.run) ||
+		    copy_name(x.shape, f[ci[2]]) ||
+		    csv_int(f[ci[3]], &x.depth) ||
+		    copy_name(x.type, f[ci[4]]) ||
+		    csv_num(f[ci[5]], &x.iters) ||
+		    csv_num(f[ci[6]], &x.ipp) || x.depth < 0) {
+			d->in_ic.bad++;
+			continue;
+		}
+		p = grow(d->ic, d->nic, sizeof(*d->ic));
+		if (!p)
+			return -1;
+		d->ic = p;
+		d->ic[d->nic++] = x;
+	}
+	d->in_ic.rows = d->nic;
+	return 0;
+}
+
+static const char *const cal_cols[] = {
+	"where", "primitive", "threads", "rep", "iters", "ns_per_pair",
+};
+
+static int parse_cal(struct data *d, const struct csv *c)
+{
+	int ci[6], r;
+
+	if (map_cols(&d->in_cal, c, cal_cols, 6, ci))
+		return 0;
+	for (r = 0; r < c->nrows; r++) {
+		char **f = c->rows[r];
+		struct cal_row x;
+		void *p;
+
+		memset(&x, 0, sizeof(x));
+		if (copy_name(x.where, f[ci[0]]) ||
+		    copy_name(x.prim, f[ci[1]]) ||
+		    csv_int(f[ci[2]], &x.threads) ||
+		    csv_int(f[ci[3]], &x.rep) ||
+		    csv_num(f[ci[4]], &x.iters) || csv_num(f[ci[5]], &x.ns) ||
+		    !(x.ns > 0)) {
+			d->in_cal.bad++;
+			continue;
+		}
+		p = grow(d->cal, d->ncal, sizeof(*d->cal));
+		if (!p)
+			return -1;
+		d->cal = p;
+		d->cal[d->ncal++] = x;
+	}
+	d->in_cal.rows = d->ncal;
+	return 0;
+}
+
+static const char *const e2e_cols[] = {
+	"variant", "smp", "rep", "type", "count", "elapsed_ns", "ops_per_sec",
+};
+
+static int parse_e2e(struct data *d, const struct csv *c)
+{
+	int ci[7], r;
+
+	if (map_cols(&d->in_e2e, c, e2e_cols, 7, ci))
+		return 0;
+	for (r = 0; r < c->nrows; r++) {
+		char **f = c->rows[r];
+		struct e2e_row x;
+		void *p;
+
+		memset(&x, 0, sizeof(x));
+		x.v = *f[ci[0]] ? add_variant(d, f[ci[0]]) : -1;
+		if (x.v < 0 || csv_int(f[ci[1]], &x.smp) ||
+		    csv_int(f[ci[2]], &x.rep) || copy_name(x.type, f[ci[3]]) ||
+		    csv_num(f[ci[4]], &x.count) ||
+		    csv_num(f[ci[5]], &x.elapsed_ns) ||
+		    csv_num(f[ci[6]], &x.ops) || !(x.ops > 0)) {
+			d->in_e2e.bad++;
+			continue;
+		}
+		p = grow(d->e2e, d->ne2e, sizeof(*d->e2e));
+		if (!p)
+			return -1;
+		d->e2e = p;
+		d->e2e[d->ne2e++] = x;
+	}
+	d->in_e2e.rows = d->ne2e;
+	return 0;
+}
+
+static int parse_kind(struct data *d, const char *kind, const struct csv *c)
+{
+	struct input *in;
+	int (*fn)(struct data *, const struct csv *);
+
+	if (!strcmp(kind, "inkernel")) {
+		in = &d->in_ik;
+		fn = parse_ik;
+	} else if (!strcmp(kind, "icount")) {
+		in = &d->in_ic;
+		fn = parse_ic;
+	} else if (!strcmp(kind, "calib")) {
+		in = &d->in_cal;
+		fn = parse_cal;
+	} else if (!strcmp(kind, "e2e")) {
+		in = &d->in_e2e;
+		fn = parse_e2e;
+	} else {
+		return -1;
+	}
+	in->exists = c->exists;
+	in->bad += c->nbad;
+	if (!c->exists || !c->header)
+		return 0;
+	return fn(d, c);
+}
+
+int data_parse_text(struct data *d, const char *kind, const char *text)
+{
+	struct csv c;
+	int r;
+
+	memset(&c, 0, sizeof(c));
+	if (csv_parse(&c, text))
+		return -1;
+	r = parse_kind(d, kind, &c);
+	csv_free(&c);
+	return r;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void data_finish(struct data *d)
+{
+	char *old[MAXV];
+	int map[MAXV], i;
+
+	memcpy(old, d->variants, sizeof(old));
+	qsort(d->variants, (size_t)d->nv, sizeof(d->variants[0]), cmp_str);
+	for (i = 0; i < d->nv; i++)
+		map[i] = data_variant(d, old[i]);
+	for (i = 0; i < d->nik; i++)
+		d->ik[i].v = map[d->ik[i].v];
+	for (i = 0; i < d->nic; i++)
+		d->ic[i].v = map[d->ic[i].v];
+	for (i = 0; i < d->ne2e; i++)
+		d->e2e[i].v = map[d->e2e[i].v];
+}
+
+int data_load(struct data *d, const char *dir)
+{
+	static const char *const kinds[] = { "inkernel", "icount", "calib", "e2e" };
+	char path[4096];
+	unsigned int k;
+
+	d->in_ik.file = "inkernel.csv";
+	d->in_ic.file = "icount.csv";
+	d->in_cal.file = "calib.csv";
+	d->in_e2e.file = "e2e.csv";
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		struct csv c;
+		int r;
+
+		snprintf(path, sizeof(path), "%s/%s.csv", dir, kinds[k]);
+		if (csv_load(&c, path))
+			return -1;
+		r = parse_kind(d, kinds[k], &c);
+		csv_free(&c);
+		if (r)
+			return -1;
+	}
+	data_finish(d);
+	return 0;
+}
+
+struct sel sel_any(void)
+{
+	struct sel s = { -1, NULL, -1, -1, NULL, NULL, -1 };
+
+	return s;
+}
+
+int sel_match(const struct sel *s, const struct ik_row *r)
+{
+	return (s->v < 0 || s->v == r->v) &&
+	       (!s->shape || !strcmp(s->shape, r->shape)) &&
+	       (s->depth < 0 || s->depth == r->depth) &&
+	       (s->threads < 0 || s->threads == r->threads) &&
+	       (!s->limit || !strcmp(s->limit, r->limit)) &&
+	       (!s->type || !strcmp(s->type, r->type)) &&
+	       (s->oversub < 0 || s->oversub == r->oversub);
+}
+
+static double metric(const struct ik_row *r, enum metric m)
+{
+	switch (m) {
+	case M_NS:
+		return r->ns;
+	case M_TPUT:
+		return pairs_per_sec(r->threads, r->iters, r->elapsed_ns);
+	case M_REJ:
+		return rejection_rate(r->rejected, r->threads, r->iters);
+	case M_OVER:
+		return r->overshoot;
+	}
+	return NAN;
+}
+
+struct summary ik_summary(const struct data *d, struct sel s, enum metric m)
+{
+	double *v = malloc(sizeof(*v) * (size_t)(d->nik + 1));
+	struct summary out;
+	int i, n = 0;
+
+	if (!v)
+		return stats_summarize(NULL, 0);
+	for (i = 0; i < d->nik; i++) {
+		double x;
+
+		if (!sel_match(&s, &d->ik[i]))
+			continue;
+		x = metric(&d->ik[i], m);
+		if (!isnan(x))
+			v[n++] = x;
+	}
+	out = stats_summarize(v, n);
+	free(v);
+	return out;
+}
+
+static int add_distinct(int *out, int n, int x)
+{
+	int i, j;
+
+	for (i = 0; i < n; i++)
+		if (out[i] == x)
+			return n;
+	if (n == MAXK)
+		return n;
+	for (i = 0; i < n && out[i] < x; i++)
+		;
+	for (j = n; j > i; j--)
+		out[j] = out[j - 1];
+	out[i] = x;
+	return n + 1;
+}
+
+int ik_threads(const struct data *d, struct sel s, int *out)
+{
+	int i, n = 0;
+
+	for (i = 0; i < d->nik; i++)
+		if (sel_match(&s, &d->ik[i]))
+			n = add_distinct(out, n, d->ik[i].threads);
+	return n;
+}
+
+int ik_depths(const struct data *d, struct sel s, int *out)
+{
+	int i, n = 0;
+
+	for (i = 0; i < d->nik; i++)
+		if (sel_match(&s, &d->ik[i]))
+			n = add_distinct(out, n, d->ik[i].depth);
+	return n;
+}
+
+int ik_smps(const struct data *d, struct sel s, int *out)
+{
+	int i, n = 0;
+
+	for (i = 0; i < d->nik; i++)
+		if (sel_match(&s, &d->ik[i]))
+			n = add_distinct(out, n, d->ik[i].smp);
+	return n;
+}
+
+int ik_oversub(const struct data *d, struct sel s)
+{
+	int i;
+
+	for (i = 0; i < d->nik; i++)
+		if (sel_match(&s, &d->ik[i]) && d->ik[i].oversub)
+			return 1;
+	return 0;
+}
+
+int ik_types(const struct data *d, const char **out)
+{
+	int i, j, n = 0;
+
+	for (i = 0; i < d->nik; i++) {
+		const char *t = d->ik[i].type;
+
+		for (j = 0; j < n && strcmp(out[j], t); j++)
+			;
+		if (j < n || n == MAXK)
+			continue;
+		for (j = n; j > 0 && strcmp(out[j - 1], t) > 0; j--)
+			out[j] = out[j - 1];
+		out[j] = t;
+		n++;
+	}
+	return n;
+}
+
+struct summary ic_summary(const struct data *d, int v, int run,
+			  const char *shape, int depth, const char *type)
+{
+	double *x = malloc(sizeof(*x) * (size_t)(d->nic + 1));
+	struct summary out;
+	int i, n = 0;
+
+	if (!x)
+		return stats_summarize(NULL, 0);
+	for (i = 0; i < d->nic; i++) {
+		const struct ic_row *r = &d->ic[i];
+
+		if (r->v == v && (run < 0 || r->run == run) &&
+		    !strcmp(r->shape, shape) && r->depth == depth &&
+		    !strcmp(r->type, type))
+			x[n++] = r->ipp;
+	}
+	out = stats_summarize(x, n);
+	free(x);
+	return out;
+}
+
+struct summary cal_summary(const struct data *d, const char *where,
+			   const char *prim, int threads)
+{
+	double *x = malloc(sizeof(*x) * (size_t)(d->ncal + 1));
+	struct summary out;
+	int i, n = 0;
+
+	if (!x)
+		return stats_summarize(NULL, 0);
+	for (i = 0; i < d->ncal; i++) {
+		const struct cal_row *r = &d->cal[i];
+
+		if (!strcmp(r->where, where) && !strcmp(r->prim, prim) &&
+		    r->threads == threads)
+			x[n++] = r->ns;
+	}
+	out = stats_summarize(x, n);
+	free(x);
+	return out;
+}
+
+void data_free(struct data *d)
+{
+	int i;
+
+	for (i = 0; i < d->nv; i++)
+		free(d->variants[i]);
+	free(d->ik);
+	free(d->ic);
+	free(d->cal);
+	free(d->e2e);
+	memset(d, 0, sizeof(*d));
+}

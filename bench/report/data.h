@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * data: the benchmark inputs, loaded into typed rows, and selections of
+ * them.  Variants are indexes into a sorted list built from the data.
+ */
+#ifndef BENCHREPORT_DATA_H
+#define BENCHREPORT_DATA_H
+
+#include "stats.h"
+
+#define MAXV		16	/* variants */
+#define MAXK		64	/* distinct keys (threads, depths, types) */
+#define NAMELEN		64
+
+struct ik_row {			/* inkernel.csv */
+	int v, smp, rep, depth, threads, oversub;
+	char shape[NAMELEN], limit[NAMELEN], type[NAMELEN];
+	double iters, elapsed_ns, ns, rejected, overshoot;
+};
+
+struct ic_row {			/* icount.csv */
+	int v, run, depth;
+	char shape[NAMELEN], type[NAMELEN];
+	double iters, ipp;
+};
+
+struct cal_row {		/* calib.csv */
+	char where[NAMELEN], prim[NAMELEN];
+	int threads, rep;
+	double iters, ns;
+};
+
+struct e2e_row {		/* e2e.csv */
+	int v, smp, rep;
+	char type[NAMELEN];
+	double count, elapsed_ns, ops;
+};
+
+struct input {
+	const char *file;
+	int exists, rows, bad;
+	char unusable[128];	/* why the file cannot be used, or "" */
+};
+
+struct data {
+	char *variants[MAXV];
+	int nv;
+	struct ik_row *ik;
+	int nik;
+	struct ic_row *ic;
+	int nic;
+	struct cal_row *cal;
+	int ncal;
+	struct e2e_row *e2e;
+	int ne2e;
+	struct input in_ik, in_ic, in_cal, in_e2e;
+};
+
+/* Load the four CSVs from dir.  Returns 0, or -1 on allocation failure. */
+int data_load(struct data *d, const char *dir);
+/* Parse one CSV text of the named kind ("inkernel", ...); for the tests. */
+int data_parse_text(struct data *d, const char *kind, const char *text);
+/* Sort the variants and re-index the rows (done by data_load). */
+void data_finish(struct data *d);
+int data_variant(const struct data *d, const char *name);
+void data_free(struct data *d);
+
+enum metric {
+	M_NS,		/* ns_per_pair */
+	M_TPUT,		/* pairs/s of all threads */
+	M_REJ,		/* rejected / (threads * iters) */
+	M_OVER,		/* max_overshoot */
+};
+
+/* An in-kernel selection: -1 or NULL matches anything. */
+struct sel {
+	int v;
+	const char *shape;
+	int depth, threads;
+	const char *limit, *type;
+	int oversub;
+};
+
+struct sel sel_any(void);
+int sel_match(const struct sel *s, const struct ik_row *r);
+struct summary ik_summary(const struct data *d, struct sel s, enum metric m);
+/* Distinct sorted threads / depths / smp of the matching rows. */
+int ik_threads(const struct data *d, struct sel s, int *out);
+int ik_depths(const struct data *d, struct sel s, int *out);
+int ik_smps(const struct data *d, struct sel s, int *out);
+/* Does any matching row have oversubscribed = 1? */
+int ik_oversub(const struct data *d, struct sel s);
+/* Distinct sorted in-kernel types; returns the count. */
+int ik_types(const struct data *d, const char **out);
+
+/* Instructions per pair of one run (median if repeated); n = 0 if none. */
+struct summary ic_summary(const struct data *d, int v, int run,
+			  const char *shape, int depth, const char *type);
+/* Calibration ns per pair. */
+struct summary cal_summary(const struct data *d, const char *where,
+			   const char *prim, int threads);
+
+#endif
