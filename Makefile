@@ -22,19 +22,19 @@ HOSTCFLAGS := -O2 -Wall -Wextra -Werror
 series     = $(sort $(wildcard variants/common/*.patch)) $(sort $(wildcard variants/$(1)/*.patch))
 fragments  = $(sort $(wildcard variants/common/*.config)) $(sort $(wildcard variants/$(1)/*.config))
 HIERS := v2 v1
-RUNS  := $(foreach v,$(VARIANTS),$(foreach h,$(HIERS),$(B)/out/$(v)/$(h)/status)) \
+RUNS  := $(foreach v,$(VARIANTS),$(foreach h,$(HIERS) smoke,$(B)/out/$(v)/$(h)/status)) \
 	 $(B)/out/selftest/warn/status
 KTAPS := $(foreach v,$(VARIANTS),$(foreach h,$(HIERS),$(v)=$(B)/out/$(v)/$(h)/suite.ktap))
 known      = $(firstword $(wildcard variants/$(1)/known-defects) /dev/null)
 splats     = $(firstword $(wildcard variants/$(1)/known-splats) /dev/null)
 
-.PHONY: all check kernels runs host-test lint clean FORCE
+.PHONY: all check kernels runs bench host-test lint clean FORCE
 .SECONDARY:
 .DELETE_ON_ERROR:
 
 SUMMARY = qemu/summarize.sh $(B)/out/host-test.tap $(B)/out/lint.tap -- $(dir $(RUNS))
 
-all: results/semantics.md lint
+all: results/semantics.md lint bench
 	@$(SUMMARY)
 
 check: host-test lint runs
@@ -84,6 +84,7 @@ $(GUESTBIN)/.built: $(B)/deps.stamp $(TREE)/.git/base-ready FORCE
 	@mkdir -p $(GUESTBIN)
 	@$(MAKE) -s -C common-tests OUT=$(abspath $(GUESTBIN))
 	@$(MAKE) -s -C qemu OUT=$(abspath $(GUESTBIN))
+	@$(MAKE) -s -C bench OUT=$(abspath $(GUESTBIN))
 	@touch -r $$(ls -t $(GUESTBIN)/* | head -1) $@
 
 $(B)/initramfs/%.cpio.gz: $(B)/mod/%/asid_test.ko $(GUESTBIN)/.built qemu/init.sh qemu/mkinitramfs.sh $$(call known,$$*)
@@ -104,6 +105,34 @@ $(B)/out/%/status: $$(B)/initramfs/$$(firstword $$(subst /, ,$$*)).cpio.gz \
 		asid.mode=check asid.hier=$$h $(if $(ONLY),asid.only=$(ONLY)) > $(B)/out/$*/verdict 2>&1; \
 	 echo $$? > $@; cat $(B)/out/$*/verdict
 
+# A short benchmark boot per branch: the bench code path, no timing asserted.
+$(B)/out/%/smoke/status: $(B)/initramfs/%.cpio.gz $(B)/obj/%/arch/x86/boot/bzImage FORCE
+	@mkdir -p $(B)/out/$*/smoke
+	@echo "guest $*: benchmark smoke"
+	@KNOWN_SPLATS=$(call splats,$*) qemu/run-guest.sh $*-bench-smoke $(B)/obj/$*/arch/x86/boot/bzImage $< \
+		results/logs $(B)/out/$*/smoke 300 asid.mode=bench asid.variant=$* asid.rep=1 \
+		asid.bench=smoke > $(B)/out/$*/smoke/verdict 2>&1; echo $$? > $@; \
+	 n=$$(grep -c '^inkernel,' $(B)/out/$*/smoke/suite.ktap); \
+	 { echo "KTAP version 1"; echo "1..1"; \
+	   if [ "$$n" -ge 18 ]; then echo "ok 1 bench_smoke_rows ($$n rows)"; \
+	   else echo "not ok 1 bench_smoke_rows ($$n rows, want 18)"; fi; } >> $(B)/out/$*/smoke/suite.ktap; \
+	 cat $(B)/out/$*/smoke/verdict
+
+# --- make bench: the charge-path benchmark, results/bench/ --------------------
+BENCH_REPS ?= 5
+bench: $(INITRAMFS) kernels $(B)/host/calib-host $(B)/host/benchreport
+	bench/run-bench.sh $(abspath $(B)/bench-data) $(BENCH_REPS) $(VARIANTS)
+	@mkdir -p results/bench
+	$(B)/host/benchreport --in $(B)/bench-data --out results/bench
+
+$(B)/host/calib-host: bench/calib.c
+	@mkdir -p $(B)/host
+	@$(MAKE) -s -C bench host-calib OUT=$(abspath $(B)/host)
+
+$(B)/host/benchreport: $(wildcard bench/report/*.c bench/report/*.h)
+	@mkdir -p $(B)/host
+	@$(MAKE) -s -C bench/report OUT=$(abspath $(B)/host)
+
 # The harness proves once per run that a WARN reaches the console and fails
 # the run: LKDTM provokes one, and the scan must catch it.
 SELFTEST_V := $(firstword $(VARIANTS))
@@ -122,7 +151,10 @@ lint: $(VARIANTS:%=$(B)/obj/%/arch/x86/boot/bzImage)
 
 host-test: $(B)/deps.stamp
 	@mkdir -p $(B)/out
-	@$(MAKE) -s -C common-tests host-test OUT=$(abspath $(B)/host) | tee $(B)/out/host-test.tap
+	@{ $(MAKE) -s -C common-tests host-test OUT=$(abspath $(B)/host); \
+	   $(MAKE) -s -C bench/report test OUT=$(abspath $(B)/host); } > $(B)/out/host-test.tap; \
+	 grep -E '^(not ok|[0-9]+ passed)' $(B)/out/host-test.tap | sed 's/^/host-test: /'
+
 
 $(B)/host/semantics: common-tests/report/semantics.c
 	@mkdir -p $(B)/host

@@ -5,7 +5,7 @@
  * worker counts and limits, and print one CSV line per run.
  *
  *   asid_bench --variant NAME --smp N --rep R [--iters N] [--types LIST]
- *              [--quick] [--header] [--root DIR] [--host-cpus N]
+ *              [--quick] [--icount] [--header] [--root DIR] [--host-cpus N]
  *
  * Workers: 1 and 2 on a guest of 1 or 2 CPUs, otherwise exactly --smp, one
  * per CPU.  A run with more workers than the host has cores (--host-cpus,
@@ -42,7 +42,7 @@ struct opts {
 	const char *root;
 	int smp, rep, host_cpus;
 	long iters;		/* 0: not given */
-	bool quick, header;
+	bool quick, header, icount;
 	int ntypes;
 	char types[MAX_TYPES][CTL_NAME_LEN];
 };
@@ -64,7 +64,7 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"usage: asid_bench --variant NAME --smp N --rep R [--iters N]\n"
-		"       [--types sev,sev_es] [--quick] [--header] [--root DIR]\n"
+		"       [--types sev,sev_es] [--quick] [--icount] [--header] [--root DIR]\n"
 		"       [--host-cpus N]\n");
 	exit(2);
 }
@@ -103,6 +103,7 @@ static void parse_opts(struct opts *o, int argc, char **argv)
 		{ "iters", required_argument, NULL, 'i' },
 		{ "types", required_argument, NULL, 't' },
 		{ "quick", no_argument, NULL, 'q' },
+		{ "icount", no_argument, NULL, 'I' },
 		{ "header", no_argument, NULL, 'H' },
 		{ "root", required_argument, NULL, 'R' },
 		{ "host-cpus", required_argument, NULL, 'c' },
@@ -136,6 +137,9 @@ static void parse_opts(struct opts *o, int argc, char **argv)
 			break;
 		case 'q':
 			o->quick = true;
+			break;
+		case 'I':
+			o->icount = true;
 			break;
 		case 'H':
 			o->header = true;
@@ -246,6 +250,24 @@ static int run_type(const char *type, uint32_t type_idx)
 	static const int depths[] = { 1, 2, 4, 8 };
 	int ndepths = opt->quick ? 2 : 4, counts[2], ncounts;
 	struct point p = { .type = type, .type_idx = type_idx };
+
+	/*
+	 * Under QEMU -icount shift=0 a nanosecond is one instruction: one
+	 * worker, no limit, the empty loop and the chain depths are enough.
+	 */
+	if (opt->icount) {
+		p.threads = 1;
+		p.shape = SHAPE_EMPTY;
+		if (run_point(&p))
+			return -1;
+		p.shape = SHAPE_CHAIN;
+		for (int d = 0; d < ndepths; d++) {
+			p.depth = depths[d];
+			if (run_point(&p))
+				return -1;
+		}
+		return 0;
+	}
 
 	ncounts = thread_counts(counts);
 	for (int c = 0; c < ncounts; c++) {

@@ -39,6 +39,27 @@ if [ "$MODE" = warn ]; then
 	/bin/qemu_exit 0
 fi
 
+# Benchmark boots: every CSV line goes to ttyS1 tagged with its table.
+if [ "$MODE" = bench ]; then
+	V=$(arg variant) REP=$(arg rep) ITERS=$(arg iters) WHAT=$(arg bench)
+	SMP=$(grep -c ^processor /proc/cpuinfo)
+	set -- --variant "$V" --smp "$SMP" --rep "$REP" --types sev
+	[ -n "$ITERS" ] && set -- "$@" --iters "$ITERS"
+	case $WHAT in
+	icount)	asid_bench "$@" --icount | sed 's/^/icount,/' > "$KTAP" || status=1 ;;
+	smoke)	asid_bench "$@" --quick | sed 's/^/inkernel,/' > "$KTAP" || status=1 ;;
+	*)	asid_bench "$@" | sed 's/^/inkernel,/' > "$KTAP" || status=1
+		if [ "$SMP" = 2 ]; then
+			e2e --variant "$V" --smp "$SMP" --rep "$REP" --type sev |
+				sed 's/^/e2e,/' > "$KTAP" || status=1
+			calib --where guest --iters 2000000 |
+				sed 's/^/calib,/' > "$KTAP" || status=1
+		fi ;;
+	esac
+	rmmod asid_test || status=1
+	/bin/qemu_exit $status
+fi
+
 if [ "$MODE" = shell ]; then
 	echo "+$CTRL" > /sys/fs/cgroup/cgroup.subtree_control
 	echo "Controller $CTRL is mounted at /sys/fs/cgroup; try: sevctl help"

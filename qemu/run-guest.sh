@@ -13,7 +13,7 @@ ktap=$outdir/suite.ktap
 rm -f "$log" "$ktap"
 
 timeout -k 5 "$limit" qemu-system-x86_64 \
-	-accel tcg,thread=multi -cpu EPYC -smp "${SMP:-2}" -m 1024 \
+	-accel "${ACCEL:-tcg,thread=multi}" ${QEMU_EXTRA:-} -cpu EPYC -smp "${SMP:-2}" -m 1024 \
 	-display none -monitor none -no-reboot \
 	-serial file:"$log" -serial file:"$ktap" \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
