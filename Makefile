@@ -92,6 +92,11 @@ $(B)/initramfs/%.cpio.gz: $(B)/mod/%/asid_test.ko $(GUESTBIN)/.built qemu/init.s
 	qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $(B)/mod/$*/asid_test.ko \
 		$(GUESTBIN) $(call known,$*)
 
+# The benchmark's perf boots need Debian's perf and its libraries as well.
+$(B)/initramfs/%-perf.cpio.gz: $(B)/initramfs/%.cpio.gz
+	qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $(B)/mod/$*/asid_test.ko \
+		$(GUESTBIN) $(call known,$*) perf
+
 # --- runs: one boot per branch and hierarchy ----------------------------------
 
 $(B)/out/%/status: $$(B)/initramfs/$$(firstword $$(subst /, ,$$*)).cpio.gz \
@@ -120,9 +125,10 @@ $(B)/out/%/smoke/status: $(B)/initramfs/%.cpio.gz $(B)/obj/%/arch/x86/boot/bzIma
 
 # --- make bench: the charge-path benchmark, results/bench/ --------------------
 BENCH_REPS ?= 5
-bench: $(INITRAMFS) kernels $(B)/host/calib-host $(B)/host/benchreport
+bench: $(INITRAMFS) $(VARIANTS:%=$(B)/initramfs/%-perf.cpio.gz) kernels $(B)/host/calib-host $(B)/host/benchreport
 	bench/run-bench.sh $(abspath $(B)/bench-data) $(BENCH_REPS) $(VARIANTS)
-	@mkdir -p results/bench
+	@mkdir -p results/bench/csv
+	cp $(B)/bench-data/*.csv $(B)/bench-data/meta.txt $(B)/bench-data/perf-*.txt results/bench/csv/
 	$(B)/host/benchreport --in $(B)/bench-data --out results/bench
 
 $(B)/host/calib-host: bench/calib.c

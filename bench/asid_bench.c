@@ -5,7 +5,8 @@
  * worker counts and limits, and print one CSV line per run.
  *
  *   asid_bench --variant NAME --smp N --rep R [--iters N] [--types LIST]
- *              [--quick] [--icount] [--header] [--root DIR] [--host-cpus N]
+ *              [--quick] [--icount] [--point SHAPE,DEPTH,THREADS] [--header]
+ *              [--root DIR] [--host-cpus N]
  *
  * Workers: 1 and 2 on a guest of 1 or 2 CPUs, otherwise exactly --smp, one
  * per CPU.  A run with more workers than the host has cores (--host-cpus,
@@ -43,6 +44,7 @@ struct opts {
 	int smp, rep, host_cpus;
 	long iters;		/* 0: not given */
 	bool quick, header, icount;
+	const char *point;
 	int ntypes;
 	char types[MAX_TYPES][CTL_NAME_LEN];
 };
@@ -64,7 +66,8 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"usage: asid_bench --variant NAME --smp N --rep R [--iters N]\n"
-		"       [--types sev,sev_es] [--quick] [--icount] [--header] [--root DIR]\n"
+		"       [--types sev,sev_es] [--quick] [--icount] [--point S,D,T]\n"
+		"       [--header] [--root DIR]\n"
 		"       [--host-cpus N]\n");
 	exit(2);
 }
@@ -104,6 +107,7 @@ static void parse_opts(struct opts *o, int argc, char **argv)
 		{ "types", required_argument, NULL, 't' },
 		{ "quick", no_argument, NULL, 'q' },
 		{ "icount", no_argument, NULL, 'I' },
+		{ "point", required_argument, NULL, 'P' },
 		{ "header", no_argument, NULL, 'H' },
 		{ "root", required_argument, NULL, 'R' },
 		{ "host-cpus", required_argument, NULL, 'c' },
@@ -140,6 +144,9 @@ static void parse_opts(struct opts *o, int argc, char **argv)
 			break;
 		case 'I':
 			o->icount = true;
+			break;
+		case 'P':
+			o->point = optarg;
 			break;
 		case 'H':
 			o->header = true;
@@ -186,6 +193,18 @@ static uint64_t tight_limit(int threads)
 }
 
 /* Build the point's cgroups, run it, check that P is back to 0, clean up. */
+/* --point shape,depth,threads: run only that unlimited point (for perf). */
+static bool selected(const struct point *p)
+{
+	char want[64];
+
+	if (!opt->point)
+		return true;
+	snprintf(want, sizeof(want), "%s,%d,%d", shape_name(p->shape),
+		 p->depth, p->threads);
+	return !p->tight && !strcmp(want, opt->point);
+}
+
 static int run_point(const struct point *p)
 {
 	static struct tree tree;
@@ -197,6 +216,9 @@ static int run_point(const struct point *p)
 	uint64_t cur = 0;
 	char val[32];
 	int ret;
+
+	if (!selected(p))
+		return 0;
 
 	ret = tree_build(&tree, &ctl, opt->root, p->shape,
 			 p->shape == SHAPE_CHAIN ? p->depth : 1, p->threads);

@@ -24,7 +24,7 @@ boot() {	# boot NAME VARIANT APPEND...: one guest, its tagged CSV lines
 	name=$1 v=$2
 	shift 2
 	if ! "$top/qemu/run-guest.sh" "$name" "$B/obj/$v/arch/x86/boot/bzImage" \
-		"$B/initramfs/$v.cpio.gz" "$out/logs" "$out/boot" "${BENCH_TIMEOUT:-600}" \
+		"$B/initramfs/$v${INITRD_SUFFIX:-}.cpio.gz" "$out/logs" "$out/boot" "${BENCH_TIMEOUT:-600}" \
 		asid.mode=bench asid.variant="$v" "$@" > "$out/boot/verdict" 2>&1; then
 		cat "$out/boot/verdict" >&2
 		echo "bench: boot $name failed" >&2
@@ -64,6 +64,13 @@ for run in 1 2; do
 			awk -F, -v run="$run" '{ printf "%s,%s,%s,%s,%s,%s,%.2f\n",
 				$1, run, $4, $5, $9, $10, $11 / $10 }' >> "$out/icount.csv"
 	done
+done
+
+# Where the time goes in the hottest point, per variant (cpu-clock samples).
+for v in "$@"; do
+	echo "bench: perf, $v"
+	INITRD_SUFFIX=-perf boot "perf-$v" "$v" asid.rep=1 asid.bench=perf
+	grep '^perf,' "$out/boot/suite.ktap" | cut -d, -f2- > "$out/perf-$v.txt"
 done
 
 echo "bench: host calibration"

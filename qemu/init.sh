@@ -48,6 +48,11 @@ if [ "$MODE" = bench ]; then
 	case $WHAT in
 	icount)	asid_bench "$@" --icount | sed 's/^/icount,/' > "$KTAP" || status=1 ;;
 	smoke)	asid_bench "$@" --quick | sed 's/^/inkernel,/' > "$KTAP" || status=1 ;;
+	perf)	# cpu-clock: TCG has no PMU.  The hottest point: depth 8, 2 workers.
+		perf record -q -e cpu-clock -a -o /tmp/perf.data -- \
+			asid_bench "$@" --point chain,8,2 > /dev/null || status=1
+		perf report -i /tmp/perf.data --stdio --sort symbol 2>/dev/null |
+			grep -v '^$' | head -40 | sed 's/^/perf,/' > "$KTAP" ;;
 	*)	asid_bench "$@" | sed 's/^/inkernel,/' > "$KTAP" || status=1
 		if [ "$SMP" = 2 ]; then
 			e2e --variant "$V" --smp "$SMP" --rep "$REP" --type sev |

@@ -1,9 +1,10 @@
 #!/bin/sh
-# mkinitramfs.sh OUT.cpio.gz GEN_INIT_CPIO MODULE SUITE_DIR KNOWN_DEFECTS
+# mkinitramfs.sh OUT.cpio.gz GEN_INIT_CPIO MODULE SUITE_DIR KNOWN_DEFECTS [perf]
 # Packs busybox, the guest init, the test module and the static test
 # binaries into a gzipped initramfs with the kernel's own gen_init_cpio.
+# With "perf", Debian's perf and the shared libraries it needs go in too.
 set -eu
-out=$1 gen=$2 module=$3 bindir=$4 known=$5
+out=$1 gen=$2 module=$3 bindir=$4 known=$5 extra=${6:-}
 here=$(dirname "$0")
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
@@ -21,5 +22,15 @@ EOL
 for f in "$bindir"/*; do
 	[ -x "$f" ] && echo "file /bin/$(basename "$f") $f 755 0 0" >> "$list"
 done
+if [ "$extra" = perf ]; then
+	perf=$(readlink -f /usr/bin/perf)
+	echo "file /bin/perf $perf 755 0 0" >> "$list"
+	for lib in $(ldd "$perf" | grep -oE '/[^ ]+'); do
+		real=$(readlink -f "$lib")
+		d=$(dirname "$lib")
+		while [ "$d" != / ]; do echo "dir $d 755 0 0"; d=$(dirname "$d"); done
+		echo "file $lib $real 755 0 0"
+	done | awk '!seen[$0]++' >> "$list"
+fi
 "$gen" "$list" | gzip -9n > "$out.tmp"
 mv "$out.tmp" "$out"

@@ -21,22 +21,19 @@ point() {	# point OK NAME
 	n=$((n + 1))
 	if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; fi
 }
-echo "KTAP version 1"
-for p in variants/common/*.patch; do
-	[ -e "$p" ] || continue
-	checkpatch "$p" > "$out"
-	grep -qE '^(ERROR|WARNING|CHECK)' "$out" && sed 's/^/# /' "$out"
-	! grep -qE '^(ERROR|WARNING|CHECK)' "$out"
-	point $? "checkpatch $p"
-done
-for b in "$@"; do
-	for p in variants/$b/*.patch; do
+check_patches() {	# check_patches DIR: one point per patch in DIR
+	for p in "$1"/*.patch; do
 		[ -e "$p" ] || continue
 		checkpatch "$p" > "$out"
 		grep -qE '^(ERROR|WARNING|CHECK)' "$out" && sed 's/^/# /' "$out"
 		! grep -qE '^(ERROR|WARNING|CHECK)' "$out"
 		point $? "checkpatch $p"
 	done
+}
+echo "KTAP version 1"
+check_patches variants/common
+for b in "$@"; do
+	check_patches "variants/$b"
 	files=$(git -C "$src/$b" diff --name-only base..HEAD -- '*.c' | sed 's/\.c$/.o/')
 	[ -n "$files" ] || continue
 	# shellcheck disable=SC2086
