@@ -30,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "count.h"
 #include "bench.h"
 #include "charge.h"
 
@@ -70,17 +71,6 @@ static void usage(void)
 		"       [--header] [--root DIR]\n"
 		"       [--host-cpus N]\n");
 	exit(2);
-}
-
-/* A decimal count, or -1 if @s is not one. */
-static long num(const char *s)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	return errno || end == s || *end || v < 0 ? -1 : v;
 }
 
 static int split_types(struct opts *o, char *list)
@@ -125,13 +115,13 @@ static void parse_opts(struct opts *o, int argc, char **argv)
 			o->variant = optarg;
 			break;
 		case 's':
-			o->smp = num(optarg);
+			o->smp = bench_count(optarg);
 			break;
 		case 'r':
-			o->rep = num(optarg);
+			o->rep = bench_count(optarg);
 			break;
 		case 'i':
-			o->iters = num(optarg);
+			o->iters = bench_count(optarg);
 			if (o->iters < 1)
 				usage();
 			break;
@@ -155,7 +145,7 @@ static void parse_opts(struct opts *o, int argc, char **argv)
 			o->root = optarg;
 			break;
 		case 'c':
-			o->host_cpus = num(optarg);
+			o->host_cpus = bench_count(optarg);
 			break;
 		default:
 			usage();

@@ -28,6 +28,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "count.h"
+
 #define DEFAULT_ITERS	5000000L
 #define MAX_THREADS	2
 
@@ -181,16 +183,6 @@ static void usage(void)
 	exit(2);
 }
 
-static long num(const char *s)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	return errno || end == s || *end || v < 1 ? -1 : v;
-}
-
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -212,10 +204,10 @@ int main(int argc, char **argv)
 			where = optarg;
 			break;
 		case 'i':
-			iters = num(optarg);
+			iters = bench_count(optarg);
 			break;
 		case 'r':
-			reps = num(optarg);
+			reps = bench_count(optarg);
 			break;
 		case 'H':
 			header = true;

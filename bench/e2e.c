@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "count.h"
 #include "cg.h"
 #include "ctl.h"
 #include "kvm.h"
@@ -53,17 +54,6 @@ static void usage(void)
 	exit(2);
 }
 
-/* A decimal count, or -1 if @s is not one. */
-static long num(const char *s)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	return errno || end == s || *end || v < 0 ? -1 : v;
-}
-
 static void parse_opts(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -84,16 +74,16 @@ static void parse_opts(int argc, char **argv)
 			opt.variant = optarg;
 			break;
 		case 's':
-			opt.smp = num(optarg);
+			opt.smp = bench_count(optarg);
 			break;
 		case 'r':
-			opt.rep = num(optarg);
+			opt.rep = bench_count(optarg);
 			break;
 		case 't':
 			opt.type = optarg;
 			break;
 		case 'n':
-			opt.count = num(optarg);
+			opt.count = bench_count(optarg);
 			break;
 		case 'H':
 			opt.header = true;

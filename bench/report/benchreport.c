@@ -445,6 +445,60 @@ static void section_overhead(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Gnuplot script pieces shared by the plot_*() functions              */
+
+#define PLOT_SEP ", \\\n     "
+
+static void plot_head(FILE *g, const char *title, const char *xlabel)
+{
+	fprintf(g, "set title ");
+	plot_quote(g, title);
+	fprintf(g, "\nset xlabel \"%s\"\n", xlabel);
+}
+
+/* Depth axis: one tic per measured depth, half a step of margin. */
+static void xtics_depths(FILE *g, const int *dp, int ndp)
+{
+	int i;
+
+	fprintf(g, "set xtics (");
+	for (i = 0; i < ndp; i++)
+		fprintf(g, "%s\"%d\" %d", i ? ", " : "", dp[i], dp[i]);
+	fprintf(g, ")\nset xrange [%g:%g]\n", ndp ? dp[0] - 0.5 : 0,
+		ndp ? dp[ndp - 1] + 0.5 : 1);
+}
+
+/* A series without points leaves no data file behind; returns n. */
+static int series_close(FILE *f, const char *file, int n)
+{
+	fclose(f);
+	if (!n)
+		plot_drop_data(out_dir, file);
+	return n;
+}
+
+/* One median with min-max bars series; dt 0 keeps gnuplot's default dash. */
+static void plot_errline(FILE *g, int any, const char *file, int v, int dt,
+			 int pt, const char *title)
+{
+	fprintf(g, "%s'data/%s' using 1:3:4:5 with yerrorlines lc rgb \"%s\" ",
+		any ? PLOT_SEP : "", file, plot_color(v));
+	if (dt)
+		fprintf(g, "dt %d ", dt);
+	fprintf(g, "lw 2 pt %d ps 1.2 title ", pt);
+	plot_quote(g, title);
+}
+
+/* gnuplot rejects a bare "plot", so an empty figure plots NaN. */
+static void plot_end(FILE *g, int any)
+{
+	if (!any)
+		fprintf(g, "NaN notitle");
+	fprintf(g, "\n");
+	fclose(g);
+}
+
+/* ------------------------------------------------------------------ */
 /* 1. Throughput vs threads                                            */
 
 static void xtics_threads(FILE *g, const int *th, int n, struct sel s)
@@ -473,9 +527,7 @@ static int plot_throughput(const char *name, struct sel s, const int *th,
 
 	if (!g)
 		return -1;
-	fprintf(g, "set title ");
-	plot_quote(g, title);
-	fprintf(g, "\nset xlabel \"threads charging (all in one guest)\"\n");
+	plot_head(g, title, "threads charging (all in one guest)");
 	fprintf(g, "set ylabel \"charge+uncharge pairs/s, all threads\"\n");
 	fprintf(g, "set format y \"%%.1s%%c\"\nset yrange [0:*]\n");
 	xtics_threads(g, th, nth, s);
@@ -503,21 +555,12 @@ static int plot_throughput(const char *name, struct sel s, const int *th,
 				m.max, m.n);
 			n++;
 		}
-		fclose(f);
-		if (!n) {
-			plot_drop_data(out_dir, file);
+		if (!series_close(f, file, n))
 			continue;
-		}
-		fprintf(g, "%s'data/%s' using 1:3:4:5 with yerrorlines lc rgb \"%s\" "
-			"lw 2 pt 7 ps 1.2 title ", any ? ", \\\n     " : "", file,
-			plot_color(v));
-		plot_quote(g, V(v));
+		plot_errline(g, any, file, v, 0, 7, V(v));
 		any = 1;
 	}
-	if (!any)
-		fprintf(g, "NaN notitle");
-	fprintf(g, "\n");
-	fclose(g);
+	plot_end(g, any);
 	return plot_run(out_dir, name);
 }
 
@@ -694,14 +737,9 @@ static int plot_depth(const char *name, const int *th, int nth,
 
 	if (!g)
 		return -1;
-	fprintf(g, "set title ");
-	plot_quote(g, title);
-	fprintf(g, "\nset xlabel \"hierarchy depth (levels charged per pair)\"\n");
+	plot_head(g, title, "hierarchy depth (levels charged per pair)");
 	fprintf(g, "set ylabel \"ns per charge+uncharge pair\"\nset yrange [0:*]\n");
-	fprintf(g, "set xtics (");
-	for (i = 0; i < ndp; i++)
-		fprintf(g, "%s\"%d\" %d", i ? ", " : "", dp[i], dp[i]);
-	fprintf(g, ")\nset xrange [%g:%g]\n", dp[0] - 0.5, dp[ndp - 1] + 0.5);
+	xtics_depths(g, dp, ndp);
 	fprintf(g, "plot ");
 	for (v = 0; v < D.nv; v++) {
 		for (t = 0; t < nth; t++, series++) {
@@ -734,25 +772,15 @@ static int plot_depth(const char *name, const int *th, int nth,
 					dp[i], m.med, m.min, m.max, m.n);
 				n++;
 			}
-			fclose(f);
-			if (!n) {
-				plot_drop_data(out_dir, file);
+			if (!series_close(f, file, n))
 				continue;
-			}
 			snprintf(ttl, sizeof(ttl), "%s, %d %s", V(v), th[t],
 				 plural(th[t], "thread", "threads"));
-			fprintf(g, "%s'data/%s' using 1:3:4:5 with yerrorlines lc rgb \"%s\" "
-				"dt %d lw 2 pt %d ps 1.2 title ",
-				any ? ", \\\n     " : "", file, plot_color(v),
-				t + 1, t ? 6 : 7);
-			plot_quote(g, ttl);
+			plot_errline(g, any, file, v, t + 1, t ? 6 : 7, ttl);
 			any = 1;
 		}
 	}
-	if (!any)
-		fprintf(g, "NaN notitle");
-	fprintf(g, "\n");
-	fclose(g);
+	plot_end(g, any);
 	return plot_run(out_dir, name);
 }
 
@@ -977,15 +1005,10 @@ static int plot_icount(const char *name, const char *type, const char *title)
 			ndp++;
 		}
 	}
-	fprintf(g, "set title ");
-	plot_quote(g, title);
-	fprintf(g, "\nset xlabel \"hierarchy depth (levels charged per pair)\"\n");
+	plot_head(g, title, "hierarchy depth (levels charged per pair)");
 	fprintf(g, "set ylabel \"guest instructions per charge+uncharge pair\"\n");
-	fprintf(g, "set yrange [0:*]\nset xtics (");
-	for (i = 0; i < ndp; i++)
-		fprintf(g, "%s\"%d\" %d", i ? ", " : "", dp[i], dp[i]);
-	fprintf(g, ")\nset xrange [%g:%g]\n", ndp ? dp[0] - 0.5 : 0,
-		ndp ? dp[ndp - 1] + 0.5 : 1);
+	fprintf(g, "set yrange [0:*]\n");
+	xtics_depths(g, dp, ndp);
 	fprintf(g, "plot ");
 	for (v = 0; v < D.nv; v++) {
 		FILE *f;
@@ -1008,21 +1031,12 @@ static int plot_icount(const char *name, const char *type, const char *title)
 				m.max, m.n);
 			n++;
 		}
-		fclose(f);
-		if (!n) {
-			plot_drop_data(out_dir, file);
+		if (!series_close(f, file, n))
 			continue;
-		}
-		fprintf(g, "%s'data/%s' using 1:3:4:5 with yerrorlines lc rgb \"%s\" "
-			"lw 2 pt 7 ps 1.2 title ", any ? ", \\\n     " : "", file,
-			plot_color(v));
-		plot_quote(g, V(v));
+		plot_errline(g, any, file, v, 0, 7, V(v));
 		any = 1;
 	}
-	if (!any)
-		fprintf(g, "NaN notitle");
-	fprintf(g, "\n");
-	fclose(g);
+	plot_end(g, any);
 	return any ? plot_run(out_dir, name) : -1;
 }
 
@@ -1174,9 +1188,7 @@ static int plot_rejections(const char *name, const int *th, int nth,
 
 	if (!g)
 		return -1;
-	fprintf(g, "set title ");
-	plot_quote(g, title);
-	fprintf(g, "\nset xlabel \"threads charging (all in one guest)\"\n");
+	plot_head(g, title, "threads charging (all in one guest)");
 	fprintf(g, "set ylabel \"rejected charges, %% of attempts\"\n");
 	fprintf(g, "set yrange [0:*]\nset offsets 0, 0, graph 0.25, 0\n");
 	{
@@ -1220,27 +1232,17 @@ static int plot_rejections(const char *name, const int *th, int nth,
 					m.n, o.max);
 				n++;
 			}
-			fclose(f);
-			if (!n) {
-				plot_drop_data(out_dir, file);
+			if (!series_close(f, file, n))
 				continue;
-			}
 			snprintf(ttl, sizeof(ttl), "%s, %s", V(v), rej_shapes[k]);
-			fprintf(g, "%s'data/%s' using 1:3:4:5 with yerrorlines lc rgb \"%s\" "
-				"dt %d lw 2 pt %d ps 1.2 title ",
-				any ? ", \\\n     " : "", file, plot_color(v), k + 1,
-				k ? 6 : 7);
-			plot_quote(g, ttl);
+			plot_errline(g, any, file, v, k + 1, k ? 6 : 7, ttl);
 			fprintf(g, ", \\\n     'data/%s' using 1:5:7 with labels "
 				"rotate by 90 left offset 0,0.6 font \",9\" tc rgb \"%s\" "
 				"notitle", file, plot_color(v));
 			any = 1;
 		}
 	}
-	if (!any)
-		fprintf(g, "NaN notitle");
-	fprintf(g, "\n");
-	fclose(g);
+	plot_end(g, any);
 	return any ? plot_run(out_dir, name) : -1;
 }
 
@@ -1564,9 +1566,7 @@ static int plot_model(const struct model_in *mi, const char *title)
 
 	if (!g)
 		return -1;
-	fprintf(g, "set title ");
-	plot_quote(g, title);
-	fprintf(g, "\nset xlabel \"CPUs charging in one leaf\"\n");
+	plot_head(g, title, "CPUs charging in one leaf");
 	fprintf(g, "set ylabel \"charge+uncharge pairs/s, all CPUs\"\n");
 	fprintf(g, "set logscale x 2\nset logscale y 10\nset xrange [0.8:180]\n");
 	fprintf(g, "set xtics (\"1\" 1, \"2\" 2, \"4\" 4, \"8\" 8, \"16\" 16, "
@@ -1609,15 +1609,12 @@ static int plot_model(const struct model_in *mi, const char *title)
 						   &mi[v], NULL));
 				n++;
 			}
-			fclose(f);
-			if (!n)
-				plot_drop_data(out_dir, file);
-			if (n) {
+			if (series_close(f, file, n)) {
 				snprintf(ttl, sizeof(ttl), "MODEL %s, depth %d", V(v),
 					 model_depths[k]);
 				fprintf(g, "%s'data/%s' using 1:2 with linespoints lc rgb "
 					"\"%s\" dt %d lw 2 pt %d ps 0.8 title ",
-					any ? ", \\\n     " : "", file, plot_color(v),
+					any ? PLOT_SEP : "", file, plot_color(v),
 					k + 1, k ? 4 : 5);
 				plot_quote(g, ttl);
 				any = 1;
@@ -1654,25 +1651,19 @@ static int plot_model(const struct model_in *mi, const char *title)
 					n++;
 				}
 			}
-			fclose(f);
-			if (!n)
-				plot_drop_data(out_dir, file);
-			if (n) {
+			if (series_close(f, file, n)) {
 				snprintf(ttl, sizeof(ttl), "measured %s, depth %d (guest)",
 					 V(v), model_depths[k]);
 				fprintf(g, "%s'data/%s' using 1:2:3:4 with yerrorbars lc rgb "
 					"\"%s\" lw 1.5 pt %d ps 1.8 title ",
-					any ? ", \\\n     " : "", file, plot_color(v),
+					any ? PLOT_SEP : "", file, plot_color(v),
 					k ? 9 : 7);
 				plot_quote(g, ttl);
 				any = 1;
 			}
 		}
 	}
-	if (!any)
-		fprintf(g, "NaN notitle");
-	fprintf(g, "\n");
-	fclose(g);
+	plot_end(g, any);
 	return any ? plot_run(out_dir, name) : -1;
 }
 
