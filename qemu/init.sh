@@ -2,7 +2,8 @@
 # Guest init: mount what the suite needs, run it on cgroup v2 or on a
 # cgroup v1 mount of the variant's controller, report KTAP on ttyS1 and
 # leave QEMU with the status.  Parameters come from the kernel command
-# line: asid.mode=check|warn|shell, asid.hier=v2|v1, asid.only=<substring>.
+# line: asid.mode=check|warn|bench|robust|shell, asid.hier=v2|v1,
+# asid.only=<substring>; the other asid.* parameters are described where used.
 /bin/busybox --install -s /bin
 export PATH=/bin:/sbin
 mount -t proc proc /proc
@@ -31,6 +32,25 @@ for c in $(cat /sys/fs/cgroup/cgroup.controllers); do
 	case $c in misc|encryption_ids) CTRL=$c ;; esac
 done
 [ -n "$CTRL" ] || fail "no misc or encryption_ids controller in cgroup.controllers"
+
+# Resource types without hardware (the add-a-resource experiment) get their
+# capacity through the test module: asid.caps=<type>:<n>,<type>:<n>.
+for cap in $(arg caps | tr , ' '); do
+	sevctl capacity "${cap%%:*}" "${cap#*:}" > "$KTAP" 2>&1 || fail "capacity $cap"
+done
+
+# KMEMLEAK kernels (check-debug): scan twice, as the documentation advises,
+# and report what is left as one KTAP point.
+kmemleak_scan() {
+	k=/sys/kernel/debug/kmemleak
+	echo scan > $k; sleep 6; echo scan > $k
+	n=$(grep -c '^unreferenced object' $k)
+	{ echo "KTAP version 1"; echo "1..1"
+	  sed 's/^/# kmemleak: /' $k | head -60
+	  if [ "$n" = 0 ]; then echo "ok 1 kmemleak_no_leak"
+	  else echo "not ok 1 kmemleak_no_leak ($n objects)"; status=1; fi
+	} > "$KTAP"
+}
 echo "# guest: kernel $(uname -r), controller $CTRL" > "$KTAP"
 
 if [ "$MODE" = warn ]; then
@@ -65,6 +85,32 @@ if [ "$MODE" = bench ]; then
 	/bin/qemu_exit $status
 fi
 
+# Robustness boots: the interface fuzzer on v2 and then on a v1 mount, and
+# the churn stress on v2.  asid.seed, asid.writes (per hierarchy) and
+# asid.stress (seconds) bound them.
+if [ "$MODE" = robust ]; then
+	SEED=$(arg seed) WRITES=$(arg writes) SECS=$(arg stress)
+	echo "# guest: fuzz on cgroup v2, seed $SEED, $WRITES writes" > "$KTAP"
+	asid_fuzz --root /sys/fs/cgroup --hier v2 --seed "$SEED" --writes "$WRITES" \
+		> "$KTAP" 2>&1 || status=1
+	mkdir -p /cgroup-v1
+	if mount -t cgroup -o "$CTRL" none /cgroup-v1; then
+		echo "# guest: fuzz on cgroup v1, seed $SEED, $WRITES writes" > "$KTAP"
+		asid_fuzz --root /cgroup-v1 --hier v1 --seed "$SEED" --writes "$WRITES" \
+			> "$KTAP" 2>&1 || status=1
+		umount /cgroup-v1
+	else
+		fail "mount -t cgroup -o $CTRL failed after the v2 fuzz"
+	fi
+	echo "# guest: stress on cgroup v2 for ${SECS}s, seed $SEED" > "$KTAP"
+	asid_stress --root /sys/fs/cgroup --seconds "$SECS" --seed "$SEED" \
+		> "$KTAP" 2>&1 || status=1
+	rmmod asid_test || fail "rmmod asid_test failed"
+	[ -e /sys/kernel/debug/kmemleak ] && kmemleak_scan
+	echo "# guest: done, status $status" > "$KTAP"
+	/bin/qemu_exit $status
+fi
+
 if [ "$MODE" = shell ]; then
 	echo "+$CTRL" > /sys/fs/cgroup/cgroup.subtree_control
 	echo "Controller $CTRL is mounted at /sys/fs/cgroup; try: sevctl help"
@@ -95,5 +141,6 @@ else
 fi
 
 rmmod asid_test || fail "rmmod asid_test failed"
+[ -e /sys/kernel/debug/kmemleak ] && kmemleak_scan
 echo "# guest: done, status $status" > "$KTAP"
 /bin/qemu_exit $status
