@@ -1,12 +1,17 @@
-# Two designs of the SEV ASID cgroup controller, one packaged 6.1 tree.
+# Designs of the SEV ASID cgroup controller, one packaged 6.1 tree.
 #
-#   make          build, boot and test every branch; write results/
-#   make check    the tests, ending with "N passed, N failed"
+#   make              everything: check, the add-a-resource experiment, the
+#                     benchmark, robustness figures; writes results/REPORT.md
+#   make check        the tests, ending with "N passed, N failed"
 #   make check ONLY=<point substring>   run only matching suite points
+#   make check-debug  suite, fuzzer and stress on the debug kernels
+#   make shell VARIANT=<branch>         an interactive guest (see README)
 #
 # Branches are data: every directory in variants/ except common/ is one
 # branch, made of variants/common/*.patch then its own *.patch, and built
 # from tinyconfig plus variants/common/*.config and its own *.config.
+# A branch with extra/*.patch also gets a "<branch>+extra" kernel: its
+# series plus those patches (the add-a-resource experiment).
 
 SHELL     := /bin/bash
 B         := build
@@ -15,35 +20,76 @@ TREE      := $(B)/linux
 JOBS      ?= 3
 TIMEOUT   ?= 900
 VARIANTS  := $(sort $(patsubst variants/%/,%,$(filter-out variants/common/,$(wildcard variants/*/))))
+EXTRAS    := $(foreach v,$(VARIANTS),$(if $(wildcard variants/$(v)/extra/*.patch),$(v)+extra))
+DEBUG_VARIANTS ?= $(VARIANTS)
 GUESTBIN  := $(B)/guest-bin
 HOSTCC    := gcc
 HOSTCFLAGS := -O2 -Wall -Wextra -Werror
+OVMF      := /usr/share/ovmf/OVMF.fd
 
-series     = $(sort $(wildcard variants/common/*.patch)) $(sort $(wildcard variants/$(1)/*.patch))
-fragments  = $(sort $(wildcard variants/common/*.config)) $(sort $(wildcard variants/$(1)/*.config))
-HIERS := v2 v1
-RUNS  := $(foreach v,$(VARIANTS),$(foreach h,$(HIERS) smoke,$(B)/out/$(v)/$(h)/status)) \
+# A build name is a branch, or "<branch>+extra".
+base       = $(patsubst %+extra,%,$(1))
+extra      = $(if $(filter %+extra,$(1)),$(2))
+series     = $(sort $(wildcard variants/common/*.patch)) $(sort $(wildcard variants/$(call base,$(1))/*.patch)) \
+	     $(call extra,$(1),$(sort $(wildcard variants/$(call base,$(1))/extra/*.patch)))
+fragments  = $(sort $(wildcard variants/common/*.config)) $(sort $(wildcard variants/$(call base,$(1))/*.config)) \
+	     $(call extra,$(1),$(sort $(wildcard variants/$(call base,$(1))/extra/*.config)))
+known      = $(wildcard variants/$(call base,$(1))/known-defects) \
+	     $(call extra,$(1),$(wildcard variants/$(call base,$(1))/extra/known-defects))
+splats     = $(firstword $(wildcard variants/$(call base,$(1))/known-splats) /dev/null)
+# Kernel command line a build needs: extra/cmdline (e.g. asid.caps=...).
+cmdline    = $(call extra,$(1),$(shell cat variants/$(call base,$(1))/extra/cmdline 2>/dev/null))
+DEBUG_FRAGMENTS := $(sort $(wildcard variants/common/debug/*.config))
+
+# --- what make check runs: one boot each ------------------------------------
+#   v2, v1   the suite on each hierarchy
+#   smoke    a short benchmark boot: the bench code path, no timing asserted
+#   robust   a bounded fuzz (v2 and v1) and churn stress
+#   uefi     the same kernel booted through OVMF, a short suite subset
+CHECK_RUNS := v2 v1 smoke robust uefi
+INJECTS    := leak underflow
+RUNS  := $(foreach v,$(VARIANTS),$(foreach r,$(CHECK_RUNS),$(B)/out/$(v)/$(r)/status)) \
+	 $(foreach v,$(VARIANTS),$(foreach i,$(INJECTS),$(B)/out/inject-$(i)/$(v)/status)) \
 	 $(B)/out/selftest/warn/status
-KTAPS := $(foreach v,$(VARIANTS),$(foreach h,$(HIERS),$(v)=$(B)/out/$(v)/$(h)/suite.ktap))
-known      = $(firstword $(wildcard variants/$(1)/known-defects) /dev/null)
-splats     = $(firstword $(wildcard variants/$(1)/known-splats) /dev/null)
+EXTRA_RUNS := $(foreach v,$(EXTRAS),$(B)/out/$(v)/v2/status $(B)/out/$(v)/v1/status)
+DEBUG_RUNS := $(foreach v,$(DEBUG_VARIANTS),$(B)/out-debug/$(v)/v2/status $(B)/out-debug/$(v)/robust/status)
+KTAPS := $(foreach v,$(VARIANTS) $(EXTRAS),$(foreach h,v2 v1,$(v)=$(B)/out/$(v)/$(h)/suite.ktap))
 
-.PHONY: all check kernels runs bench host-test lint clean FORCE
+SEED         ?= $(shell date +%s)
+FUZZ_WRITES  ?= 3000
+STRESS_SECS  ?= 20
+FULL_FUZZ_WRITES ?= 50000
+FULL_STRESS_SECS ?= 120
+
+ARGS_v2     = asid.mode=check asid.hier=v2 $(if $(ONLY),asid.only=$(ONLY))
+ARGS_v1     = asid.mode=check asid.hier=v1 $(if $(ONLY),asid.only=$(ONLY))
+ARGS_robust = asid.mode=robust asid.seed=$(SEED) asid.writes=$(FUZZ_WRITES) asid.stress=$(STRESS_SECS)
+ARGS_uefi   = asid.mode=check asid.hier=v2 asid.only=kvm_init asid.efi=1
+QEMU_uefi   = -bios $(OVMF)
+
+.PHONY: all check check-debug robustness extra kernels runs bench host-test lint shell clean FORCE
 .SECONDARY:
 .DELETE_ON_ERROR:
 
-SUMMARY = qemu/summarize.sh $(B)/out/host-test.tap $(B)/out/lint.tap -- $(dir $(RUNS))
+SUMMARY = qemu/summarize.sh $(B)/out/host-test.tap $(B)/out/lint.tap --
 
-all: results/semantics.md lint bench
-	@$(SUMMARY)
+all: check extra bench robustness results/semantics.md results/REPORT.md
+	@$(SUMMARY) $(dir $(RUNS) $(EXTRA_RUNS) $(DEBUG_RUNS))
 
 check: host-test lint runs
-	@$(SUMMARY)
+	@$(SUMMARY) $(dir $(RUNS))
 
 # The suite keeps about one host core busy per guest: boot two at a time.
-INITRAMFS := $(VARIANTS:%=$(B)/initramfs/%.cpio.gz)
-runs: $(INITRAMFS) kernels
+runs: $(VARIANTS:%=$(B)/initramfs/%.cpio.gz) kernels
 	@$(MAKE) --no-print-directory -j2 -O $(RUNS)
+
+extra: $(EXTRAS:%=$(B)/initramfs/%.cpio.gz) $(EXTRAS:%=$(B)/obj/%/arch/x86/boot/bzImage)
+	@$(MAKE) --no-print-directory -j2 -O $(EXTRA_RUNS)
+	@$(SUMMARY) $(dir $(EXTRA_RUNS))
+
+check-debug: host-test $(DEBUG_VARIANTS:%=$(B)/initramfs/%-debug.cpio.gz)
+	@$(MAKE) --no-print-directory -j2 -O $(DEBUG_RUNS)
+	@$(SUMMARY) $(dir $(DEBUG_RUNS))
 
 kernels: $(VARIANTS:%=$(B)/obj/%/arch/x86/boot/bzImage)
 
@@ -57,27 +103,38 @@ $(TREE)/.git/base-ready: $(B)/deps.stamp variants/extract.sh
 	variants/extract.sh $(TARBALL) $(TREE)
 	@touch $@
 
-# --- one branch: series, config, kernel, module ------------------------------
+# --- one build: series, config, kernel, module -------------------------------
+# The debug flavour builds the same source tree into obj-debug/ with the
+# debug fragments on top.
 .SECONDEXPANSION:
 $(B)/src/%/.series-applied: $(TREE)/.git/base-ready variants/branch.sh $$(call series,$$*)
 	variants/branch.sh $(TREE) $* $(B)/src/$* $(call series,$*)
 	@touch $@
 
-$(B)/obj/%/.config: $(B)/src/%/.series-applied variants/mkconfig.sh $$(call fragments,$$*)
-	variants/mkconfig.sh $(B)/src/$* $(abspath $(B)/obj/$*) $(call fragments,$*)
+$(B)/known/%: $$(call known,$$*)
+	@mkdir -p $(B)/known
+	@cat /dev/null $^ > $@
 
-$(B)/obj/%/arch/x86/boot/bzImage: $(B)/obj/%/.config $(B)/src/%/.series-applied
-	@echo "kernel $*: building (log $(B)/obj/$*.build.log)"
-	@$(MAKE) -s -C $(B)/src/$* O=$(abspath $(B)/obj/$*) -j$(JOBS) bzImage modules \
-		> $(B)/obj/$*.build.log 2>&1 || { tail -40 $(B)/obj/$*.build.log; exit 1; }
-	@touch $@
+# kernel_rules OBJDIR MODDIR EXTRA_FRAGMENTS
+define kernel_rules
+$(B)/$(1)/%/.config: $(B)/src/%/.series-applied variants/mkconfig.sh $$$$(call fragments,$$$$*) $(3)
+	variants/mkconfig.sh $(B)/src/$$* $$(abspath $(B)/$(1)/$$*) $$(call fragments,$$*) $(3)
 
+$(B)/$(1)/%/arch/x86/boot/bzImage: $(B)/$(1)/%/.config $(B)/src/%/.series-applied
+	@echo "kernel $$* ($(1)): building (log $(B)/$(1)/$$*.build.log)"
+	@$$(MAKE) -s -C $(B)/src/$$* O=$$(abspath $(B)/$(1)/$$*) -j$(JOBS) bzImage modules \
+		> $(B)/$(1)/$$*.build.log 2>&1 || { tail -40 $(B)/$(1)/$$*.build.log; exit 1; }
+	@touch $$@
+
+$(B)/$(2)/%/asid_test.ko: $(B)/$(1)/%/arch/x86/boot/bzImage $(MODULE_SRC)
+	@mkdir -p $(B)/$(2)/$$*
+	@cp $(MODULE_SRC) $(B)/$(2)/$$*/
+	$$(MAKE) -s -C $(B)/src/$$* O=$$(abspath $(B)/$(1)/$$*) M=$$(abspath $(B)/$(2)/$$*) W=1 modules
+endef
 MODULE_SRC := $(wildcard common-tests/module/*.c common-tests/module/*.h) \
 	      common-tests/module/Kbuild common-tests/include/asid_test_uapi.h
-$(B)/mod/%/asid_test.ko: $(B)/obj/%/arch/x86/boot/bzImage $(MODULE_SRC)
-	@mkdir -p $(B)/mod/$*
-	@cp $(MODULE_SRC) $(B)/mod/$*/
-	$(MAKE) -s -C $(B)/src/$* O=$(abspath $(B)/obj/$*) M=$(abspath $(B)/mod/$*) W=1 modules
+$(eval $(call kernel_rules,obj,mod,))
+$(eval $(call kernel_rules,obj-debug,mod-debug,$(DEBUG_FRAGMENTS)))
 
 # --- guest userspace: built once, the same binaries for every branch --------
 $(GUESTBIN)/.built: $(B)/deps.stamp $(TREE)/.git/base-ready FORCE
@@ -87,45 +144,81 @@ $(GUESTBIN)/.built: $(B)/deps.stamp $(TREE)/.git/base-ready FORCE
 	@$(MAKE) -s -C bench OUT=$(abspath $(GUESTBIN))
 	@touch -r $$(ls -t $(GUESTBIN)/* | head -1) $@
 
-$(B)/initramfs/%.cpio.gz: $(B)/mod/%/asid_test.ko $(GUESTBIN)/.built qemu/init.sh qemu/mkinitramfs.sh $$(call known,$$*)
+INITRAMFS_DEPS = $(GUESTBIN)/.built qemu/init.sh qemu/mkinitramfs.sh $(B)/known/$(1)
+$(B)/initramfs/%-debug.cpio.gz: $(B)/mod-debug/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*)
 	@mkdir -p $(B)/initramfs
-	qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $(B)/mod/$*/asid_test.ko \
-		$(GUESTBIN) $(call known,$*)
+	qemu/mkinitramfs.sh $@ $(B)/obj-debug/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$*
 
 # The benchmark's perf boots need Debian's perf and its libraries as well.
-$(B)/initramfs/%-perf.cpio.gz: $(B)/initramfs/%.cpio.gz
-	qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $(B)/mod/$*/asid_test.ko \
-		$(GUESTBIN) $(call known,$*) perf
+$(B)/initramfs/%-perf.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*)
+	@mkdir -p $(B)/initramfs
+	qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$* perf
 
-# --- runs: one boot per branch and hierarchy ----------------------------------
+$(B)/initramfs/%.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*)
+	@mkdir -p $(B)/initramfs
+	qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$*
 
-$(B)/out/%/status: $$(B)/initramfs/$$(firstword $$(subst /, ,$$*)).cpio.gz \
-		   $$(B)/obj/$$(firstword $$(subst /, ,$$*))/arch/x86/boot/bzImage \
+# --- runs ---------------------------------------------------------------------
+# guest NAME KERNEL INITRD OUTDIR TIMEOUT QEMU_EXTRA SPLATS APPEND: one boot;
+# writes OUTDIR/{suite.ktap,verdict,status}.
+define guest
+mkdir -p $(4); echo "guest $(1): booting, console results/logs/$(1).console.log"; \
+KNOWN_SPLATS=$(7) QEMU_EXTRA="$(6)" qemu/run-guest.sh $(1) $(2) $(3) results/logs $(4) $(5) \
+	$(8) > $(4)/verdict 2>&1; echo $$? > $(4)/status; cat $(4)/verdict
+endef
+v_of = $(firstword $(subst /, ,$(1)))
+r_of = $(lastword $(subst /, ,$(1)))
+
+# out/<build>/<run>/status: v2, v1, robust, uefi.
+$(B)/out/%/status: $$(B)/initramfs/$$(call v_of,$$*).cpio.gz \
+		   $$(B)/obj/$$(call v_of,$$*)/arch/x86/boot/bzImage \
 		   qemu/run-guest.sh qemu/scan-console.sh FORCE
-	@v=$(firstword $(subst /, ,$*)); h=$(lastword $(subst /, ,$*)); \
-	 mkdir -p $(B)/out/$*; \
-	 echo "guest $$v ($$h): booting, console results/logs/$$v-$$h.console.log"; \
-	 KNOWN_SPLATS=$(call splats,$(firstword $(subst /, ,$*))) qemu/run-guest.sh $$v-$$h \
-		$(B)/obj/$$v/arch/x86/boot/bzImage $< results/logs $(B)/out/$* $(TIMEOUT) \
-		asid.mode=check asid.hier=$$h $(if $(ONLY),asid.only=$(ONLY)) > $(B)/out/$*/verdict 2>&1; \
-	 echo $$? > $@; cat $(B)/out/$*/verdict
+	@$(call guest,$(subst /,-,$*),$(B)/obj/$(call v_of,$*)/arch/x86/boot/bzImage,$<,$(B)/out/$*,$(TIMEOUT),$(QEMU_$(call r_of,$*)),$(call splats,$(call v_of,$*)),$(ARGS_$(call r_of,$*)) $(call cmdline,$(call v_of,$*)))
 
-# A short benchmark boot per branch: the bench code path, no timing asserted.
+# The debug kernels are several times slower under TCG.
+$(B)/out-debug/%/status: $$(B)/initramfs/$$(call v_of,$$*)-debug.cpio.gz \
+		   $$(B)/obj-debug/$$(call v_of,$$*)/arch/x86/boot/bzImage \
+		   qemu/run-guest.sh qemu/scan-console.sh FORCE
+	@$(call guest,debug-$(subst /,-,$*),$(B)/obj-debug/$(call v_of,$*)/arch/x86/boot/bzImage,$<,$(B)/out-debug/$*,$$(( 3 * $(TIMEOUT) )),,$(call splats,$(call v_of,$*)),$(ARGS_$(call r_of,$*)))
+
+# The full robustness run behind results/robustness.md: debug kernels,
+# FULL_FUZZ_WRITES writes per hierarchy and FULL_STRESS_SECS of stress.
+robustness: FUZZ_WRITES = $(FULL_FUZZ_WRITES)
+robustness: STRESS_SECS = $(FULL_STRESS_SECS)
+robustness: check-debug $(B)/host/robustness
+	$(B)/host/robustness $(foreach v,$(DEBUG_VARIANTS),$(v)=$(B)/out-debug/$(v)) > results/robustness.md
+
 $(B)/out/%/smoke/status: $(B)/initramfs/%.cpio.gz $(B)/obj/%/arch/x86/boot/bzImage FORCE
-	@mkdir -p $(B)/out/$*/smoke
-	@echo "guest $*: benchmark smoke"
-	@KNOWN_SPLATS=$(call splats,$*) qemu/run-guest.sh $*-bench-smoke $(B)/obj/$*/arch/x86/boot/bzImage $< \
-		results/logs $(B)/out/$*/smoke 300 asid.mode=bench asid.variant=$* asid.rep=1 \
-		asid.bench=smoke > $(B)/out/$*/smoke/verdict 2>&1; echo $$? > $@; \
-	 n=$$(grep -c '^inkernel,' $(B)/out/$*/smoke/suite.ktap); \
+	@$(call guest,$*-bench-smoke,$(B)/obj/$*/arch/x86/boot/bzImage,$<,$(B)/out/$*/smoke,300,,$(call splats,$*),asid.mode=bench asid.variant=$* asid.rep=1 asid.bench=smoke)
+	@n=$$(grep -c '^inkernel,' $(B)/out/$*/smoke/suite.ktap); \
 	 { echo "KTAP version 1"; echo "1..1"; \
 	   if [ "$$n" -ge 18 ]; then echo "ok 1 bench_smoke_rows ($$n rows)"; \
-	   else echo "not ok 1 bench_smoke_rows ($$n rows, want 18)"; fi; } >> $(B)/out/$*/smoke/suite.ktap; \
-	 cat $(B)/out/$*/smoke/verdict
+	   else echo "not ok 1 bench_smoke_rows ($$n rows, want 18)"; fi; } >> $(B)/out/$*/smoke/suite.ktap
+
+# The harness proves once per run that a WARN reaches the console and fails
+# the run: LKDTM provokes one, and the scan must catch it.
+SELFTEST_V := $(firstword $(VARIANTS))
+$(B)/out/selftest/warn/status: $(B)/initramfs/$(SELFTEST_V).cpio.gz FORCE
+	@mkdir -p $(B)/out/selftest/warn
+	@echo "guest $(SELFTEST_V): deliberate WARN (harness self-test)"
+	@qemu/run-guest.sh selftest $(B)/obj/$(SELFTEST_V)/arch/x86/boot/bzImage $< \
+		results/logs $(B)/out/selftest/warn 300 asid.mode=warn > $(B)/out/selftest/warn/verdict 2>&1; \
+	 qemu/selftest-verdict.sh $$? $(B)/out/selftest/warn > $@
+
+# And per branch that a leak or an underflow the test module injects on
+# purpose (asid_test.inject=) makes the stress fail and is named.
+$(B)/out/inject-%/status: $$(B)/initramfs/$$(call r_of,$$*).cpio.gz FORCE
+	@mkdir -p $(B)/out/inject-$*
+	@echo "guest $(call r_of,$*): injected $(call v_of,$*) (harness self-test)"
+	@KNOWN_SPLATS=$(call splats,$(call r_of,$*)) qemu/run-guest.sh inject-$(subst /,-,$*) \
+		$(B)/obj/$(call r_of,$*)/arch/x86/boot/bzImage $< results/logs $(B)/out/inject-$* 300 \
+		asid.mode=robust asid.seed=1 asid.writes=0 asid.stress=8 asid.inject=$(call v_of,$*) \
+		> $(B)/out/inject-$*/verdict 2>&1; \
+	 qemu/inject-verdict.sh $$? $(call v_of,$*) $(B)/out/inject-$* > $@
 
 # --- make bench: the charge-path benchmark, results/bench/ --------------------
 BENCH_REPS ?= 5
-bench: $(INITRAMFS) $(VARIANTS:%=$(B)/initramfs/%-perf.cpio.gz) kernels $(B)/host/calib-host $(B)/host/benchreport
+bench: $(VARIANTS:%=$(B)/initramfs/%.cpio.gz) $(VARIANTS:%=$(B)/initramfs/%-perf.cpio.gz) kernels $(B)/host/calib-host $(B)/host/benchreport
 	bench/run-bench.sh $(abspath $(B)/bench-data) $(BENCH_REPS) $(VARIANTS)
 	@mkdir -p results/bench/csv
 	cp $(B)/bench-data/*.csv $(B)/bench-data/meta.txt $(B)/bench-data/perf-*.txt results/bench/csv/
@@ -139,15 +232,15 @@ $(B)/host/benchreport: $(wildcard bench/report/*.c bench/report/*.h)
 	@mkdir -p $(B)/host
 	@$(MAKE) -s -C bench/report OUT=$(abspath $(B)/host)
 
-# The harness proves once per run that a WARN reaches the console and fails
-# the run: LKDTM provokes one, and the scan must catch it.
-SELFTEST_V := $(firstword $(VARIANTS))
-$(B)/out/selftest/warn/status: $(B)/initramfs/$(SELFTEST_V).cpio.gz FORCE
-	@mkdir -p $(B)/out/selftest/warn
-	@echo "guest $(SELFTEST_V): deliberate WARN (harness self-test)"
-	@qemu/run-guest.sh selftest $(B)/obj/$(SELFTEST_V)/arch/x86/boot/bzImage $< \
-		results/logs $(B)/out/selftest/warn 300 asid.mode=warn > $(B)/out/selftest/warn/verdict 2>&1; \
-	 qemu/selftest-verdict.sh $$? $(B)/out/selftest/warn > $@
+# --- the demo shell -------------------------------------------------------------
+VARIANT ?= $(firstword $(VARIANTS))
+shell: $(B)/initramfs/$(VARIANT).cpio.gz $(B)/obj/$(VARIANT)/arch/x86/boot/bzImage
+	qemu-system-x86_64 -accel tcg,thread=multi -cpu EPYC -smp 2 -m 1024 \
+		-display none -no-reboot -serial mon:stdio -serial null \
+		-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+		-kernel $(B)/obj/$(VARIANT)/arch/x86/boot/bzImage -initrd $< \
+		-append "console=ttyS0 panic=-1 kvm_amd.sev_asid_sim=16,5 asid.mode=shell $(call cmdline,$(VARIANT))"; \
+	 test $$? = 1
 
 # --- host-side tests and reports ---------------------------------------------
 # checkpatch --strict on every patch, W=1 on every .c file a series touches.
@@ -158,15 +251,15 @@ lint: $(VARIANTS:%=$(B)/obj/%/arch/x86/boot/bzImage)
 host-test: $(B)/deps.stamp
 	@mkdir -p $(B)/out
 	@{ $(MAKE) -s -C common-tests host-test OUT=$(abspath $(B)/host); \
-	   $(MAKE) -s -C bench/report test OUT=$(abspath $(B)/host); } > $(B)/out/host-test.tap; \
+	   $(MAKE) -s -C bench/report test OUT=$(abspath $(B)/host); \
+	   qemu/tests/run.sh; } > $(B)/out/host-test.tap; \
 	 grep -E '^(not ok|[0-9]+ passed)' $(B)/out/host-test.tap | sed 's/^/host-test: /'
 
-
-$(B)/host/semantics: common-tests/report/semantics.c
+$(B)/host/%: common-tests/report/%.c
 	@mkdir -p $(B)/host
 	$(HOSTCC) $(HOSTCFLAGS) -o $@ $<
 
-results/semantics.md: $(B)/host/semantics host-test runs
+results/semantics.md: $(B)/host/semantics check extra
 	@{ echo "# Semantics matrix"; echo; \
 	   echo "Generated by \`make\` on $$(date -u +%F) from this run's guest KTAP"; \
 	   echo "(build/out/BRANCH/HIER/suite.ktap); kernel: Debian linux-source-6.1"; \
@@ -178,6 +271,7 @@ results/semantics.md: $(B)/host/semantics host-test runs
 	@mv $@.tmp $@
 
 clean:
-	rm -rf $(B)/out $(B)/initramfs $(B)/mod $(GUESTBIN) $(B)/host results/logs
+	rm -rf $(B)/out $(B)/out-debug $(B)/initramfs $(B)/mod $(B)/mod-debug $(GUESTBIN) \
+		$(B)/host $(B)/known results/logs
 
 FORCE:

@@ -2,7 +2,7 @@
 # host-deps.sh: install the Debian packages the pipeline needs, if missing.
 set -eu
 pkgs="linux-source-6.1 qemu-system-x86 busybox-static gcc make bc bison flex
-libelf-dev libssl-dev cpio xz-utils git kmod gzip perl gnuplot-nox linux-perf"
+libelf-dev libssl-dev cpio xz-utils git kmod gzip perl gnuplot-nox linux-perf ovmf"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||

@@ -16,6 +16,7 @@ arg() { sed -n "s/.*asid\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
 MODE=$(arg mode)
 ONLY=$(arg only)
 HIER=$(arg hier)
+INJECT=$(arg inject)
 KTAP=/dev/ttyS1
 status=0
 
@@ -24,7 +25,8 @@ fail() {
 	status=1
 }
 
-insmod /lib/asid_test.ko || fail "insmod asid_test failed"
+# asid.inject=leak|underflow breaks one uncharge of the test module on purpose.
+insmod /lib/asid_test.ko ${INJECT:+inject=$INJECT} || fail "insmod asid_test failed"
 mkdir -p /sys/fs/cgroup
 mount -t cgroup2 none /sys/fs/cgroup || fail "mount cgroup2 failed"
 CTRL=
@@ -138,6 +140,16 @@ if [ "$HIER" = v1 ]; then
 	fi
 else
 	run_suite v2 /sys/fs/cgroup
+fi
+
+# asid.efi=1: this boot must have come through UEFI firmware (OVMF).
+if [ "$(arg efi)" = 1 ]; then
+	{ echo "KTAP version 1"; echo "1..1"
+	  if [ -d /sys/firmware/efi ]; then
+		echo "# $(dmesg | grep -m1 -o "efi: EFI v.*")"
+		echo "ok 1 booted_through_uefi"
+	  else echo "not ok 1 booted_through_uefi (no /sys/firmware/efi)"; status=1; fi
+	} > "$KTAP"
 fi
 
 rmmod asid_test || fail "rmmod asid_test failed"

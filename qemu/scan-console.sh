@@ -6,7 +6,7 @@
 # this run.  Every other splat is quoted and fails.
 set -u
 log=$1 ktap=$2 known=$3
-splat='(WARNING:|BUG:|Oops|general protection fault|Kernel panic|kernel BUG|INFO: task .* blocked for more than|possible (recursive|circular) locking|inconsistent lock state|suspicious RCU usage|KASAN|UBSAN|kmemleak|soft lockup|hard LOCKUP|rcu: INFO|Call Trace:)'
+splat='(WARNING:|BUG:|Oops|general protection fault|Kernel panic|kernel BUG|INFO: task .* blocked for more than|possible (recursive|circular) locking|inconsistent lock state|suspicious RCU usage|KASAN|UBSAN|ODEBUG|suspected memory leak|DEBUG_LOCKS_WARN_ON|became less than 0|soft lockup|hard LOCKUP|rcu: INFO|Call Trace:)'
 bad=0
 lines=$(grep -nE "$splat" "$log" | grep -v 'Call Trace:' || true)
 # A Call Trace with no headline before it is a splat too.

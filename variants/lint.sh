@@ -1,18 +1,19 @@
 #!/bin/sh
 # lint.sh TREE SRC_DIR OBJ_DIR BRANCH...: KTAP points for kernel style.
-# For every patch of every branch: checkpatch --strict with no ERROR or
-# WARNING and no CHECK beyond those a changelog explains (MACRO_ARG_REUSE
-# on the v4 cftype table; the MAINTAINERS reminder for files already
-# covered).  For every branch: the .c files its series touches build with
+# For every patch of every branch (and of its extra/): checkpatch --strict
+# with no ERROR, WARNING or CHECK beyond the MAINTAINERS reminder for files
+# already covered and the types the branch lists in checkpatch-ignore,
+# each explained there and in its patch's changelog (a design's own code
+# is ported as it was).  For every branch: the .c files its series touches build with
 # W=1 without a warning.
 set -u
 tree=$(cd "$1" && pwd) src=$2 obj=$3
 shift 3
 here=$(pwd)
 # checkpatch wants to run from the top of a kernel tree.
-checkpatch() {
+checkpatch() {	# checkpatch PATCH [IGNORED_TYPES]
 	(cd "$tree" && ./scripts/checkpatch.pl --strict -q --no-summary \
-		--ignore MACRO_ARG_REUSE,FILE_PATH_CHANGES "$here/$1") 2>/dev/null
+		--ignore "FILE_PATH_CHANGES${2:+,$2}" "$here/$1") 2>/dev/null
 }
 n=0
 out=$(mktemp)
@@ -22,9 +23,11 @@ point() {	# point OK NAME
 	if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; fi
 }
 check_patches() {	# check_patches DIR: one point per patch in DIR
-	for p in "$1"/*.patch; do
+	# DIR/checkpatch-ignore: "<TYPE> <why>" lines, for a design's own code.
+	ign=$(sed -n 's/^\([A-Z_]*\) .*/\1/p' "$1/checkpatch-ignore" 2>/dev/null | paste -sd,)
+	for p in "$1"/*.patch "$1"/extra/*.patch; do
 		[ -e "$p" ] || continue
-		checkpatch "$p" > "$out"
+		checkpatch "$p" "$ign" > "$out"
 		grep -qE '^(ERROR|WARNING|CHECK)' "$out" && sed 's/^/# /' "$out"
 		! grep -qE '^(ERROR|WARNING|CHECK)' "$out"
 		point $? "checkpatch $p"

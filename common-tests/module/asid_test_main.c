@@ -12,6 +12,7 @@
  * cost of each design is measured without a system call per pair.
  */
 
+#include <linux/atomic.h>
 #include <linux/compiler.h>
 #include <linux/errno.h>
 #include <linux/fs.h>
@@ -59,6 +60,37 @@ struct asid_test_held {
 	void *cookie;
 };
 
+/*
+ * Fault injection, to prove that the stress test and the debug kernels catch
+ * what they are for: at the @inject_at-th uncharge of a held charge, "leak"
+ * skips it and "underflow" uncharges one unit more than was charged.
+ */
+static char *inject = "";
+module_param(inject, charp, 0444);
+MODULE_PARM_DESC(inject, "leak|underflow: break one uncharge on purpose");
+static unsigned int inject_at = 100;
+module_param(inject_at, uint, 0444);
+MODULE_PARM_DESC(inject_at, "which uncharge to break (default 100)");
+static atomic_t nr_put_held = ATOMIC_INIT(0);
+
+static void asid_test_uncharge_held(struct asid_test_held *held)
+{
+	bool now = atomic_inc_return(&nr_put_held) == inject_at;
+
+	if (now && !strcmp(inject, "leak")) {
+		pr_warn("asid_test: injected leak: %llu of type %u not uncharged\n",
+			held->amount, held->type);
+		return;
+	}
+	if (now && !strcmp(inject, "underflow")) {
+		pr_warn("asid_test: injected underflow: uncharging %llu of type %u\n",
+			held->amount + 1, held->type);
+		asid_adapter_uncharge(held->type, held->amount + 1, held->cookie);
+		return;
+	}
+	asid_adapter_uncharge(held->type, held->amount, held->cookie);
+}
+
 static bool asid_test_valid_type(u32 type)
 {
 	return type < asid_adapter_nr_types();
@@ -70,7 +102,7 @@ static bool asid_test_valid_type(u32 type)
  */
 static void asid_test_put_held(struct asid_test_held *held)
 {
-	asid_adapter_uncharge(held->type, held->amount, held->cookie);
+	asid_test_uncharge_held(held);
 	asid_adapter_cookie_free(held->cookie);
 	kfree(held);
 }

@@ -16,8 +16,9 @@
 
 /*
  * What starts or names a splat: WARN, BUG and oopses, panics, lockdep, RCU
- * lockdep, sanitizers, hung and soft-locked tasks, and misc's own underflow
- * message ("misc cgroup resource %s became less than 0").  The one list.
+ * lockdep, sanitizers, debugobjects, kmemleak, hung and soft-locked tasks,
+ * and misc's own underflow message ("misc cgroup resource %s became less
+ * than 0").  The one list.
  */
 static const char *const headlines[] = {
 	"WARNING:",
@@ -31,6 +32,9 @@ static const char *const headlines[] = {
 	"suspicious RCU usage",
 	"KASAN",
 	"UBSAN",
+	"ODEBUG",
+	"suspected memory leak",
+	"DEBUG_LOCKS_WARN_ON",
 	"blocked for more than",
 	"soft lockup",
 	"became less than 0",
