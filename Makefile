@@ -99,7 +99,7 @@ $(B)/deps.stamp: qemu/host-deps.sh
 	qemu/host-deps.sh
 	@touch $@
 
-$(TREE)/.git/base-ready: $(B)/deps.stamp variants/extract.sh
+$(TREE)/.git/base-ready: variants/extract.sh | $(B)/deps.stamp
 	variants/extract.sh $(TARBALL) $(TREE)
 	@touch $@
 
@@ -137,7 +137,7 @@ $(eval $(call kernel_rules,obj,mod,))
 $(eval $(call kernel_rules,obj-debug,mod-debug,$(DEBUG_FRAGMENTS)))
 
 # --- guest userspace: built once, the same binaries for every branch --------
-$(GUESTBIN)/.built: $(B)/deps.stamp $(TREE)/.git/base-ready FORCE
+$(GUESTBIN)/.built: FORCE | $(B)/deps.stamp $(TREE)/.git/base-ready
 	@mkdir -p $(GUESTBIN)
 	@$(MAKE) -s -C common-tests OUT=$(abspath $(GUESTBIN))
 	@$(MAKE) -s -C qemu OUT=$(abspath $(GUESTBIN))

@@ -1,0 +1,98 @@
+#!/bin/sh
+# qemu/tests/run.sh: host-side robustness of the pipeline's glue, as TAP.
+# Each test works in a scratch directory, with a tiny fake tarball and a
+# fake qemu-system-x86_64 where a real one would take minutes.
+#   - an interrupted extraction or git am resumes on the next run
+#   - a patch that no longer applies stops with its name and failing hunk
+#   - a missing package is named
+#   - a guest that does not finish is killed at its timeout and reported
+#   - a guest whose console shows a WARN fails, whatever its status
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0 failed=0
+ok() {	# ok STATUS NAME
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi
+}
+has() { grep -q -- "$1" "$2"; }
+
+# A two-file "kernel" tarball, and a patch against it that applies.
+mkdir -p "$tmp/linux-x/kernel"
+printf 'one\ntwo\nthree\n' > "$tmp/linux-x/kernel/a.c"
+printf 'VERSION = 0\n' > "$tmp/linux-x/Makefile"
+tar -C "$tmp" -cJf "$tmp/linux.tar.xz" linux-x
+tree=$tmp/tree
+
+# Extraction interrupted before its final rename leaves only tree.tmp.
+mkdir -p "$tree.tmp" && echo junk > "$tree.tmp/partial"
+"$top/variants/extract.sh" "$tmp/linux.tar.xz" "$tree" > "$tmp/out" 2>&1
+ok $? "extract_resumes_after_interruption"
+git -C "$tree" config user.name t && git -C "$tree" config user.email t@t
+
+mkpatch() {	# mkpatch NAME SED: a format-patch of SED applied to kernel/a.c
+	git -C "$tree" checkout -q -B tmp base
+	sed -i "$2" "$tree/kernel/a.c"
+	git -C "$tree" commit -q -am "$1"
+	git -C "$tree" format-patch -q -1 --stdout > "$tmp/$1.patch"
+	git -C "$tree" checkout -q base && git -C "$tree" branch -q -D tmp
+}
+mkpatch good 's/two/TWO/'
+mkpatch stale 's/three/THREE/'
+sed -i 's/^ three$/ drei/; s/^-three$/-drei/' "$tmp/stale.patch"
+
+"$top/variants/branch.sh" "$tree" b "$tmp/src/b" "$tmp/good.patch" > "$tmp/out" 2>&1 &&
+	has TWO "$tmp/src/b/kernel/a.c"
+ok $? "branch_applies_series"
+
+"$top/variants/branch.sh" "$tree" b "$tmp/src/b" "$tmp/good.patch" "$tmp/stale.patch" > "$tmp/out" 2>&1
+rc=$?
+[ $rc != 0 ] && has 'stale.patch does not apply' "$tmp/out" && has 'error: patch failed: kernel/a.c' "$tmp/out"
+ok $? "stale_patch_named_with_hunk"
+sed 's/^/# /' "$tmp/out"
+
+# git am interrupted half way: the scratch worktree is mid-am.
+(cd "$tmp/src/.apply-b" && git am -q "$tmp/stale.patch" > /dev/null 2>&1)
+"$top/variants/branch.sh" "$tree" b "$tmp/src/b" "$tmp/good.patch" > "$tmp/out" 2>&1
+ok $? "branch_resumes_after_interrupted_am"
+
+HOST_DEPS_PKGS="asid-lab-no-such-package" HOST_DEPS_CHECK_ONLY=1 \
+	"$top/qemu/host-deps.sh" > "$tmp/out" 2>&1
+rc=$?
+[ $rc != 0 ] && has 'missing: asid-lab-no-such-package' "$tmp/out"
+ok $? "missing_package_named"
+
+# A fake QEMU: writes CONSOLE_TEXT to the first -serial file, then either
+# hangs or exits as isa-debug-exit would for guest status 0 (1).
+mkdir -p "$tmp/bin"
+cat > "$tmp/bin/qemu-system-x86_64" <<'EOQ'
+#!/bin/sh
+while [ $# -gt 0 ]; do
+	case $1 in -serial) case $2 in file:*) [ -z "${con:-}" ] && con=${2#file:} ;; esac ;; esac
+	shift
+done
+printf '%b' "${CONSOLE_TEXT:-}" > "$con"
+[ -n "${HANG:-}" ] && exec sleep 60
+exit 1
+EOQ
+chmod +x "$tmp/bin/qemu-system-x86_64"
+guest() { PATH="$tmp/bin:$PATH" "$top/qemu/run-guest.sh" t /dev/null /dev/null "$tmp/logs" "$tmp/o" "$@"; }
+
+HANG=1 guest 2 > "$tmp/out" 2>&1
+rc=$?
+[ $rc != 0 ] && has 'did not finish within 2s (killed)' "$tmp/out"
+ok $? "hung_guest_killed_and_reported"
+
+CONSOLE_TEXT='booted\n' guest 10 > "$tmp/out" 2>&1
+ok $? "clean_guest_passes"
+
+CONSOLE_TEXT='WARNING: CPU: 0 PID: 1 at kernel/cgroup/misc.c:42 misc_cg_try_charge+0x1/0x2\n' \
+	guest 10 > "$tmp/out" 2>&1
+rc=$?
+[ $rc != 0 ] && has 'kernel splat' "$tmp/out"
+ok $? "guest_warn_fails_the_run"
+
+echo "1..$n"
+echo "$((n - failed)) passed, $failed failed"
+[ $failed = 0 ]
