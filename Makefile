@@ -81,14 +81,15 @@ check: host-test lint runs
 
 # The suite keeps about one host core busy per guest: boot two at a time.
 runs: $(VARIANTS:%=$(B)/initramfs/%.cpio.gz) kernels
-	@$(MAKE) --no-print-directory -j2 -O $(RUNS)
+	@$(MAKE) --no-print-directory -j2 -O SEED=$(SEED) $(RUNS)
 
 extra: $(EXTRAS:%=$(B)/initramfs/%.cpio.gz) $(EXTRAS:%=$(B)/obj/%/arch/x86/boot/bzImage)
 	@$(MAKE) --no-print-directory -j2 -O $(EXTRA_RUNS)
 	@$(SUMMARY) $(dir $(EXTRA_RUNS))
 
-check-debug: host-test $(DEBUG_VARIANTS:%=$(B)/initramfs/%-debug.cpio.gz)
-	@$(MAKE) --no-print-directory -j2 -O $(DEBUG_RUNS)
+check-debug: host-test $(DEBUG_VARIANTS:%=$(B)/initramfs/%-debug.cpio.gz) $(B)/host/robustness
+	@$(MAKE) --no-print-directory -j2 -O SEED=$(SEED) FUZZ_WRITES=$(FUZZ_WRITES) STRESS_SECS=$(STRESS_SECS) $(DEBUG_RUNS)
+	$(B)/host/robustness $(foreach v,$(DEBUG_VARIANTS),$(v)=$(B)/out-debug/$(v)) > results/robustness.md
 	@$(SUMMARY) $(dir $(DEBUG_RUNS))
 
 kernels: $(VARIANTS:%=$(B)/obj/%/arch/x86/boot/bzImage)
@@ -185,8 +186,8 @@ $(B)/out-debug/%/status: $$(B)/initramfs/$$(call v_of,$$*)-debug.cpio.gz \
 # FULL_FUZZ_WRITES writes per hierarchy and FULL_STRESS_SECS of stress.
 robustness: FUZZ_WRITES = $(FULL_FUZZ_WRITES)
 robustness: STRESS_SECS = $(FULL_STRESS_SECS)
-robustness: check-debug $(B)/host/robustness
-	$(B)/host/robustness $(foreach v,$(DEBUG_VARIANTS),$(v)=$(B)/out-debug/$(v)) > results/robustness.md
+results/robustness.md: robustness
+robustness: check-debug
 
 $(B)/out/%/smoke/status: $(B)/initramfs/%.cpio.gz $(B)/obj/%/arch/x86/boot/bzImage FORCE
 	@$(call guest,$*-bench-smoke,$(B)/obj/$*/arch/x86/boot/bzImage,$<,$(B)/out/$*/smoke,300,,$(call splats,$*),asid.mode=bench asid.variant=$* asid.rep=1 asid.bench=smoke)
@@ -275,3 +276,19 @@ clean:
 		$(B)/host $(B)/known results/logs
 
 FORCE:
+
+# --- results/REPORT.md ------------------------------------------------------------
+REPORT_KTAPS := $(foreach v,$(VARIANTS) $(EXTRAS),$(foreach h,v2 v1,--ktap $(v)=$(B)/out/$(v)/$(h)/suite.ktap))
+$(B)/report/branches.md: variants/branches.sh FORCE
+	@mkdir -p $(B)/report
+	@variants/branches.sh $(VARIANTS) > $@
+
+$(B)/report/extra.md: variants/extra-report.sh extra
+	@mkdir -p $(B)/report
+	variants/extra-report.sh $(patsubst %+extra,%,$(EXTRAS)) > $@
+
+results/REPORT.md: $(B)/host/report common-tests/report/REPORT.md.in $(B)/report/branches.md \
+		   $(B)/report/extra.md results/semantics.md results/robustness.md bench
+	$(B)/host/report $(REPORT_KTAPS) --csv results/bench/csv/inkernel.csv \
+		common-tests/report/REPORT.md.in > $@.tmp
+	@mv $@.tmp $@
