@@ -3,6 +3,7 @@
  * sevctl mkcg and limit: make a cgroup that has the controller's files and
  * set its max.  A failure undoes what the command did.
  */
+#define _GNU_SOURCE	/* strchrnul, pipe2 */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +12,10 @@
 #include "sevctl.h"
 
 #define MKCG_DEPTH	32
+
+/* Why cgroup v2 refuses to enable a controller in a cgroup. */
+#define HAS_PROCS \
+	" (it has processes; cgroup v2 enables controllers only above leaves)"
 
 struct undo {
 	int n;
@@ -70,8 +75,7 @@ int cmd_mkcg(struct sevctl *s, int argc, char **argv)
 				undo_all(&u, ctl);
 				return sc_err(s, "cannot enable %s in %s: %s%s",
 					      ctl, cgp_show(prefix),
-					      strerror(-ret), ret == -EBUSY ?
-					      " (it has processes; cgroup v2 enables controllers only above leaves)" : "");
+					      strerror(-ret), ret == -EBUSY ? HAS_PROCS : "");
 			}
 			undo_add(&u, abs, true);
 		}

@@ -4,6 +4,7 @@
  * and the root usage, which misc has no file for.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 

@@ -32,7 +32,8 @@ int holders_lock(void)
 	fd = open(HOLDER_DIR "/.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return -errno;
-	if (flock(fd, LOCK_EX)) {
+	/* Kernels without CONFIG_FILE_LOCKING (tinyconfig) go unserialized. */
+	if (flock(fd, LOCK_EX) && errno != ENOSYS) {
 		int err = -errno;
 
 		close(fd);

@@ -8,6 +8,8 @@
 
 #include "sevctl.h"
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 static const char usage_text[] =
 "usage: sevctl [--root <mount>] <command> [args]\n"
 "\n"
@@ -83,7 +85,7 @@ int main(int argc, char **argv)
 		fputs(usage_text, stdout);
 		return 0;
 	}
-	for (size_t c = 0; c < sizeof(commands) / sizeof(commands[0]); c++)
+	for (size_t c = 0; c < ARRAY_SIZE(commands); c++)
 		if (!strcmp(argv[i], commands[c].name)) {
 			s.cmd = commands[c].name;
 			return commands[c].fn(&s, argc - i, argv + i);

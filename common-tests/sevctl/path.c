@@ -3,6 +3,7 @@
  * Cgroup names as sevctl takes them: paths below the mount, "" for the
  * root.
  */
+#define _GNU_SOURCE	/* strchrnul, pipe2 */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>

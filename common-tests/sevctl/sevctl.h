@@ -69,7 +69,10 @@ struct holder {
 	char cg[CG_PATH_LEN];		/* where the VM is charged, shown form */
 };
 
-/* Serialize commands that add or remove holders.  Return: fd or -errno. */
+/*
+ * Serialize commands that add or remove holders (where the kernel has
+ * flock()).  Return: fd or -errno.
+ */
 int holders_lock(void);
 /*
  * holders_load() - The live holders, sorted by VM number.  A record whose

@@ -58,13 +58,14 @@ static void walk(const struct sevctl *s, const char *rel, struct cg_list *l)
 	}
 }
 
-/* Does @rel have the controller's files (v2: enabled in its parent)? */
-static bool has_files(const struct sevctl *s, const char *rel, const char *res)
+/* Does @rel have the file (v2: is the controller enabled in its parent)? */
+static bool has_file(const struct sevctl *s, const char *rel,
+		     enum ctl_file f, const char *res)
 {
 	char abs[CG_PATH_LEN], name[CTL_NAME_LEN];
 
 	cgp_abs(s, rel, abs);
-	return !ctl_file(&s->ctl, CTL_F_MAX, res, name, sizeof(name)) &&
+	return !ctl_file(&s->ctl, f, res, name, sizeof(name)) &&
 	       cg_has_file(abs, name);
 }
 
@@ -122,7 +123,11 @@ int cmd_status(struct sevctl *s, int argc, char **argv)
 	for (int i = 0; i < l.n; i++)
 		if (l.rel[i] && (int)strlen(l.rel[i]) > width)
 			width = strlen(l.rel[i]);
-	events = ctl_has(&s->ctl, CTL_F_EVENTS);
+	/* misc as first merged (5.13) has no misc.events: no column then. */
+	events = false;
+	for (int i = 0; i < l.n && ctl_has(&s->ctl, CTL_F_EVENTS); i++)
+		events |= l.rel[i] && has_file(s, l.rel[i], CTL_F_EVENTS,
+						 s->ctl.res[0]);
 
 	printf("%s controller, cgroup %s, at %s\n", ctl_name(&s->ctl),
 	       cg_is_v2() ? "v2" : "v1", s->mount);
@@ -132,7 +137,8 @@ int cmd_status(struct sevctl *s, int argc, char **argv)
 
 		print_root(s, res);
 		for (int i = 0; i < l.n; i++) {
-			if (!l.rel[i] || (!one && !has_files(s, l.rel[i], res)))
+			if (!l.rel[i] ||
+			    (!one && !has_file(s, l.rel[i], CTL_F_MAX, res)))
 				continue;
 			if (!shown++) {
 				printf("  %-*s %8s %8s", width, "cgroup",

@@ -13,6 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <unistd.h>
+
+#include "kmsg.h"
 #include "suite.h"
 
 /* Expect @want in the current of each of the @n cgroups. */
@@ -375,5 +378,40 @@ CASE(case_events_at_capacity)
 		return FAIL;
 	if (d[0] != d[1] || d[1] != d[2] || d[0] < 0 || d[0] > 1)
 		pt_fail(p, "levels disagree on the event of one refused charge");
+	return pt_result(p);
+}
+
+/*
+ * misc as merged in 5.13 (seed 002) logs the first rejected charge of each
+ * cgroup and resource, once: "cgroup: charge rejected by the misc controller
+ * for <res> resource in <path>", remembered in misc_res.failed.  misc.events
+ * replaced it.  Two rejections in a fresh cgroup: one line where misc has no
+ * misc.events, none in any other design.
+ */
+CASE(case_rejection_logged_once)
+{
+	const char *c = pt_cg(p, "C");
+	int fd = pt_chg(p), kfd, n, want;
+
+	if (!c || fd < 0 || !pt_enter(p, c) || !pt_set_max(p, c, NULL, "0"))
+		return FAIL;
+	kfd = kmsg_open();
+	if (kfd < 0) {
+		pt_obs(p, "no /dev/kmsg");
+		return pt_skip(p, "cannot read /dev/kmsg: %s", strerror(-kfd));
+	}
+	for (int i = 0; i < 2; i++) {
+		if (!pt_charge_err(p, fd, NULL, 1, EBUSY)) {
+			close(kfd);
+			return FAIL;
+		}
+	}
+	n = kmsg_count(kfd, "charge rejected by the misc controller");
+	close(kfd);
+	want = p->c->design == CTL_MISC && !ctl_has(p->c, CTL_F_EVENTS);
+	pt_obs(p, "two rejected charges in C logged %d \"charge rejected\" line%s",
+	       n, n == 1 ? "" : "s");
+	if (n != want)
+		pt_fail(p, "expected %d such line%s", want, want == 1 ? "" : "s");
 	return pt_result(p);
 }

@@ -184,6 +184,9 @@ int ctl_find_res(struct ctl *c, const char *child)
 		sort_res(c);
 		return ret ? ret : c->nres;
 	}
+	/* misc.events came after 5.13: tell by a non-root cgroup. */
+	if (child)
+		c->events = cg_has_file(child, MISC_PREFIX "events");
 	add_keys(c, c->root, MISC_PREFIX "capacity");
 	if (!c->nres && child) {
 		ret = add_keys(c, child, MISC_PREFIX "current");
@@ -197,7 +200,7 @@ int ctl_find_res(struct ctl *c, const char *child)
 bool ctl_has(const struct ctl *c, enum ctl_file f)
 {
 	if (f == CTL_F_EVENTS)
-		return c->design == CTL_MISC;
+		return c->design == CTL_MISC && c->events;
 	if (f == CTL_F_USAGE)
 		return c->design == CTL_ENC_IDS;
 	return c->design != CTL_NONE;

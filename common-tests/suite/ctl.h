@@ -41,6 +41,7 @@ struct ctl {
 	enum ctl_design design;
 	char root[CG_PATH_LEN];
 	int nres;
+	bool events;		/* misc.events exists (misc after 5.13) */
 	char res[CTL_MAX_RES][CTL_NAME_LEN];
 };
 
@@ -57,7 +58,8 @@ const char *ctl_name(const struct ctl *c);
 /*
  * ctl_find_res() - List the resource types: misc: the keys of the root
  * capacity file, else of @child's current file; encryption_ids: the
- * <res> of every encryption_ids.<res>.stat at the root.
+ * <res> of every encryption_ids.<res>.stat at the root.  With @child (a
+ * non-root cgroup with the controller), also note whether misc.events exists.
  * Return: number of types, or -errno.
  */
 int ctl_find_res(struct ctl *c, const char *child);

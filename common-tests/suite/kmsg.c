@@ -99,3 +99,22 @@ int kmsg_for_each_splat(int fd, void (*fn)(const char *text, void *arg),
 	}
 	return splats;
 }
+
+int kmsg_count(int fd, const char *needle)
+{
+	static char record[KMSG_RECORD_LEN + 1], text[KMSG_RECORD_LEN];
+	int found = 0;
+
+	for (int i = 0; i < KMSG_MAX_RECORDS; i++) {
+		ssize_t n = read(fd, record, KMSG_RECORD_LEN);
+
+		if (n < 0 && (errno == EPIPE || errno == EINTR))
+			continue;
+		if (n <= 0)
+			break;
+		record[n] = '\0';
+		kmsg_record_text(record, text, sizeof(text));
+		found += !!strstr(text, needle);
+	}
+	return found;
+}

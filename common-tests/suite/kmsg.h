@@ -31,4 +31,7 @@ void kmsg_record_text(const char *record, char *text, size_t len);
 /* Does @text carry a kernel splat headline ("WARNING:", "BUG:", ...)? */
 bool kmsg_is_splat(const char *text);
 
+/* Records logged since kmsg_open() whose message contains @needle. */
+int kmsg_count(int fd, const char *needle);
+
 #endif /* _SUITE_KMSG_H */

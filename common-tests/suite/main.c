@@ -76,6 +76,7 @@ static const struct case_desc cases[] = {
 	{ "events_limit_at_leaf", MOD, 2, case_events_limit_at_leaf },
 	{ "events_limit_at_parent", MOD, 2, case_events_limit_at_parent },
 	{ "events_at_capacity", MOD, 1, case_events_at_capacity },
+	{ "rejection_logged_once", MOD, 1, case_rejection_logged_once },
 	/* ownership */
 	{ "charge_stays_after_move", MOD, 3, case_charge_stays_after_move },
 	{ "rmdir_with_charge", MOD, 1, case_rmdir_with_charge },
@@ -368,8 +369,8 @@ int main(int argc, char **argv)
 		restore_root(s);
 		return no_controller(why);
 	}
-	if (!s->ctl.nres)
-		ctl_find_res(&s->ctl, s->top);
+	/* Again from the top cgroup: what only non-root cgroups show. */
+	ctl_find_res(&s->ctl, s->top);
 	if (!s->ctl.nres) {
 		cg_rmdir(s->top, SETTLE_MS);
 		return no_controller("the controller lists no resource type");

@@ -250,6 +250,7 @@ CASE(case_types_independent);
 CASE(case_events_limit_at_leaf);
 CASE(case_events_limit_at_parent);
 CASE(case_events_at_capacity);
+CASE(case_rejection_logged_once);
 /* cases_owner.c */
 CASE(case_charge_stays_after_move);
 CASE(case_rmdir_with_charge);
