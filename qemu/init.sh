@@ -101,6 +101,14 @@ if [ "$MODE" = robust ]; then
 		asid_fuzz --root /cgroup-v1 --hier v1 --seed "$SEED" --writes "$WRITES" \
 			> "$KTAP" 2>&1 || status=1
 		umount /cgroup-v1
+		# A v1 hierarchy unmounted while its removed cgroups are still being
+		# freed lingers and keeps the controller from v2: once they are gone,
+		# mount it again and unmount it empty.
+		for i in 1 2 3 4 5 6 7 8 9 10; do
+			[ "$(awk -v c="$CTRL" '$1 == c { print $3 }' /proc/cgroups)" = 1 ] && break
+			sleep 1
+		done
+		mount -t cgroup -o "$CTRL" none /cgroup-v1 && umount /cgroup-v1
 	else
 		fail "mount -t cgroup -o $CTRL failed after the v2 fuzz"
 	fi
