@@ -6,7 +6,7 @@
  *
  *   report [--ktap NAME=FILE]... [--csv FILE] TEMPLATE > REPORT.md
  *
- * Directives, each alone on a line or inside one (one per line):
+ * Directives, anywhere in a line, also in included files:
  *   {{summary}}            per build: points passed, failed, TODO, skipped
  *   {{include FILE}}       FILE without its first heading line
  *   {{section FILE HEAD}}  the part of FILE from the heading starting with
@@ -104,6 +104,8 @@ static void summary(void)
 	}
 }
 
+static void expand(char *line);
+
 /*
  * Print a line of an included file; its relative links (images) are relative
  * to that file, so prefix them with its directory below results/.
@@ -151,7 +153,11 @@ static void include(const char *path, const char *head)
 		} else if (head && in && d && d <= depth) {
 			break;
 		}
-		if (in)
+		if (!in)
+			continue;
+		if (strstr(line, "{{"))
+			expand(line);	/* e.g. {{obs}} in chargepath.md */
+		else
 			put_line(line, path);
 	}
 	fclose(f);
