@@ -59,7 +59,7 @@ SEED         ?= $(shell date +%s)
 FUZZ_WRITES  ?= 3000
 STRESS_SECS  ?= 20
 FULL_FUZZ_WRITES ?= 50000
-FULL_STRESS_SECS ?= 120
+FULL_STRESS_SECS ?= 60
 
 ARGS_v2     = asid.mode=check asid.hier=v2 $(if $(ONLY),asid.only=$(ONLY))
 ARGS_v1     = asid.mode=check asid.hier=v1 $(if $(ONLY),asid.only=$(ONLY))
