@@ -119,7 +119,9 @@ $(B)/src/%/.series-applied: $(TREE)/.git/base-ready variants/branch.sh $$(call s
 
 $(B)/known/%: $$(call known,$$*)
 	@mkdir -p $(B)/known
-	@cat /dev/null $^ > $@
+	@# A "-<line>" in an extra/known-defects drops that line of the branch's list.
+	@cat /dev/null $^ | awk '/^-/ { drop[substr($$0, 2)] = 1; next } \
+		{ l[++n] = $$0 } END { for (i = 1; i <= n; i++) if (!(l[i] in drop)) print l[i] }' > $@
 
 # kernel_rules OBJDIR MODDIR EXTRA_FRAGMENTS
 define kernel_rules

@@ -17,11 +17,23 @@
 
 #include "asid_test_adapter.h"
 
-/* The controller keeps its names in cftypes; keep in sync with its enum. */
+/*
+ * The controller keeps its names in cftypes; keep in sync with its enum.
+ * tdx and ioasid come with the add-a-resource patches
+ * (variants/encryption_ids/extra/), under the same guards.  A kernel
+ * without those patches must not enable IOASID: the static_assert below
+ * would fail.
+ */
 static const char *const enc_id_type_names[] = {
 #ifdef CONFIG_KVM_AMD_SEV
 	"sev",
 	"sev_es",
+#endif
+#ifdef CONFIG_INTEL_TDX_HOST
+	"tdx",
+#endif
+#if IS_ENABLED(CONFIG_IOASID)
+	"ioasid",
 #endif
 };
 

@@ -12,11 +12,22 @@
 
 #include "asid_test_adapter.h"
 
-/* misc.c keeps its names private; keep in sync with enum misc_res_type. */
+/*
+ * misc.c keeps its names private; keep in sync with enum misc_res_type.
+ * tdx and ioasid come with the add-a-resource patches (extra/ of the misc
+ * branches), under the same guards.  A kernel without those patches must
+ * not enable IOASID: the static_assert below would fail.
+ */
 static const char *const misc_type_names[] = {
 #ifdef CONFIG_KVM_AMD_SEV
 	"sev",
 	"sev_es",
+#endif
+#ifdef CONFIG_INTEL_TDX_HOST
+	"tdx",
+#endif
+#if IS_ENABLED(CONFIG_IOASID)
+	"ioasid",
 #endif
 };
 
