@@ -76,11 +76,16 @@ int kmsg_open(void)
 	return fd;
 }
 
-int kmsg_for_each_splat(int fd, void (*fn)(const char *text, void *arg),
-			void *arg)
+/*
+ * Read every record logged since kmsg_open() (or the last call) and call @fn
+ * with the text of each one @match accepts.  Return: how many it accepted.
+ */
+static int kmsg_for_each_match(int fd, bool (*match)(const char *text, const void *key),
+			       const void *key, void (*fn)(const char *text, void *arg),
+			       void *arg)
 {
 	static char record[KMSG_RECORD_LEN + 1], text[KMSG_RECORD_LEN];
-	int splats = 0;
+	int found = 0;
 
 	for (int i = 0; i < KMSG_MAX_RECORDS; i++) {
 		ssize_t n = read(fd, record, KMSG_RECORD_LEN);
@@ -92,29 +97,33 @@ int kmsg_for_each_splat(int fd, void (*fn)(const char *text, void *arg),
 			break;	/* EAGAIN: nothing more logged */
 		record[n] = '\0';
 		kmsg_record_text(record, text, sizeof(text));
-		if (kmsg_is_splat(text)) {
-			splats++;
-			fn(text, arg);
+		if (match(text, key)) {
+			found++;
+			if (fn)
+				fn(text, arg);
 		}
 	}
-	return splats;
+	return found;
+}
+
+static bool is_splat(const char *text, const void *key)
+{
+	(void)key;
+	return kmsg_is_splat(text);
+}
+
+static bool contains(const char *text, const void *needle)
+{
+	return strstr(text, needle);
+}
+
+int kmsg_for_each_splat(int fd, void (*fn)(const char *text, void *arg),
+			void *arg)
+{
+	return kmsg_for_each_match(fd, is_splat, NULL, fn, arg);
 }
 
 int kmsg_count(int fd, const char *needle)
 {
-	static char record[KMSG_RECORD_LEN + 1], text[KMSG_RECORD_LEN];
-	int found = 0;
-
-	for (int i = 0; i < KMSG_MAX_RECORDS; i++) {
-		ssize_t n = read(fd, record, KMSG_RECORD_LEN);
-
-		if (n < 0 && (errno == EPIPE || errno == EINTR))
-			continue;
-		if (n <= 0)
-			break;
-		record[n] = '\0';
-		kmsg_record_text(record, text, sizeof(text));
-		found += !!strstr(text, needle);
-	}
-	return found;
+	return kmsg_for_each_match(fd, contains, needle, NULL, NULL);
 }
