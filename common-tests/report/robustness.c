@@ -43,9 +43,12 @@ static int table(const char *name, const char *path, const char *tag, int header
 
 			snprintf(copy, sizeof(copy), "%s", p);
 			printf("| build |");
+			/* A bare token (the <res> of stress-final) names the resource. */
 			for (kv = strtok(copy, " "); kv; kv = strtok(NULL, " "))
-				printf(" %.*s |", (int)(strchr(kv, '=') ? strchr(kv, '=') - kv :
-						     (long)strlen(kv)), kv);
+				if (strchr(kv, '='))
+					printf(" %.*s |", (int)(strchr(kv, '=') - kv), kv);
+				else
+					printf(" resource |");
 			printf("\n|---|");
 			snprintf(copy, sizeof(copy), "%s", p);
 			for (kv = strtok(copy, " "); kv; kv = strtok(NULL, " "))
@@ -107,7 +110,7 @@ int main(int argc, char **argv)
 	static const char *const sections[][2] = {
 		{ "# fuzz-summary", "Interface fuzzer: writes per hierarchy" },
 		{ "# stress-summary", "Churn stress" },
-		{ "# stress-final", "Counters at the end of the stress (all must be 0)" },
+		{ "# stress-final", "Counters at the end of the stress (every usage must be 0)" },
 	};
 
 	if (argc < 2) {
