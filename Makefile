@@ -227,7 +227,7 @@ $(B)/out/inject-%/status: $$(B)/initramfs/$$(call r_of,$$*).cpio.gz FORCE
 BENCH_REPS ?= 5
 bench: $(VARIANTS:%=$(B)/initramfs/%.cpio.gz) $(VARIANTS:%=$(B)/initramfs/%-perf.cpio.gz) kernels $(B)/host/calib-host $(B)/host/benchreport
 	bench/run-bench.sh $(abspath $(B)/bench-data) $(BENCH_REPS) $(VARIANTS)
-	@mkdir -p results/bench/csv
+	@rm -rf results/bench/csv && mkdir -p results/bench/csv
 	cp $(B)/bench-data/*.csv $(B)/bench-data/meta.txt $(B)/bench-data/perf-*.txt results/bench/csv/
 	$(B)/host/benchreport --in $(B)/bench-data --out results/bench
 

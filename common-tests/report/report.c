@@ -106,6 +106,17 @@ static void summary(void)
 
 static void expand(char *line);
 
+/* Depth of the heading the text being printed sits under. */
+static int outer_depth;
+
+/* "## x" is a heading of depth 2; anything else, 0. */
+static int heading_depth(const char *line)
+{
+	int d = (int)strspn(line, "#");
+
+	return d && d <= 6 && line[d] == ' ' ? d : 0;
+}
+
 /*
  * Print a line of an included file; its relative links (images) are relative
  * to that file, so prefix them with its directory below results/.
@@ -126,12 +137,17 @@ static void put_line(const char *line, const char *path)
 	fputs(line, stdout);
 }
 
-/* Print FILE from the heading starting with HEAD (NULL: after line 1). */
+/*
+ * Print FILE from the heading starting with HEAD (NULL: after line 1).
+ * Its headings are shifted to nest under the heading of the directive,
+ * so that an included report reads as a subsection.
+ */
 static void include(const char *path, const char *head)
 {
 	FILE *f = fopen(path, "r");
 	char line[LINE_LEN];
-	int in = !head, depth = 0, first = 1;
+	int in = !head, depth = 0, first = 1, fence = 0, shift = 0, shifted = 0;
+	int outer = outer_depth;
 
 	if (!f) {
 		fprintf(stderr, "report: %s: cannot open\n", path);
@@ -140,7 +156,10 @@ static void include(const char *path, const char *head)
 		return;
 	}
 	while (fgets(line, sizeof(line), f)) {
-		int d = line[0] == '#' ? (int)strspn(line, "#") : 0;
+		int d = fence ? 0 : heading_depth(line);
+
+		if (!strncmp(line, "```", 3))
+			fence = !fence;
 
 		if (!head && first) {	/* drop the file's own title */
 			first = 0;
@@ -155,12 +174,23 @@ static void include(const char *path, const char *head)
 		}
 		if (!in)
 			continue;
+		if (d && !shifted) {
+			shift = outer + 1 - d;
+			shifted = 1;
+		}
+		if (d && d + shift >= 1 && d + shift <= 6) {
+			outer_depth = d + shift;
+			printf("%.*s", outer_depth, "######");
+			put_line(line + d, path);
+			continue;
+		}
 		if (strstr(line, "{{"))
 			expand(line);	/* e.g. {{obs}} in chargepath.md */
 		else
 			put_line(line, path);
 	}
 	fclose(f);
+	outer_depth = outer;
 }
 
 static void obs(const char *name, const char *point)
@@ -399,8 +429,11 @@ int main(int argc, char **argv)
 			perror(argv[i]);
 			return 1;
 		}
-		while (fgets(line, sizeof(line), f))
+		while (fgets(line, sizeof(line), f)) {
+			if (heading_depth(line))
+				outer_depth = heading_depth(line);
 			expand(line);
+		}
 		fclose(f);
 	}
 	if (errors)

@@ -7,6 +7,8 @@
 #   - a missing package is named
 #   - a guest that does not finish is killed at its timeout and reported
 #   - a guest whose console shows a WARN fails, whatever its status
+#   - the report generator nests included headings and refuses to cite
+#     a test point the run does not have
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
@@ -92,6 +94,27 @@ CONSOLE_TEXT='WARNING: CPU: 0 PID: 1 at kernel/cgroup/misc.c:42 misc_cg_try_char
 rc=$?
 [ $rc != 0 ] && has 'kernel splat' "$tmp/out"
 ok $? "guest_warn_fails_the_run"
+
+# results/REPORT.md's generator: included headings nest under the
+# directive's; a "#" line inside a code fence is no heading; citing a
+# point the run does not have is an error, not a silent blank.
+gcc -O2 -Wall -Wextra -o "$tmp/report" "$top/common-tests/report/report.c"
+printf '# Part\n## Sub\ntext\n```\n# shell comment\n```\n### Deep\n' > "$tmp/part.md"
+printf '# T\n## Here\n{{include %s}}\n' "$tmp/part.md" > "$tmp/t.md.in"
+printf 'KTAP version 1\n1..1\n# observed p: 3\nok 1 p\n' > "$tmp/s.ktap"
+"$tmp/report" --ktap b="$tmp/s.ktap" "$tmp/t.md.in" > "$tmp/out" 2>&1 &&
+	has '^### Sub$' "$tmp/out" && has '^#### Deep$' "$tmp/out" &&
+	has '^# shell comment$' "$tmp/out" && ! has '^# Part' "$tmp/out"
+ok $? "report_nests_included_headings"
+
+printf '{{obs b p}}\n' > "$tmp/t.md.in"
+"$tmp/report" --ktap b="$tmp/s.ktap" "$tmp/t.md.in" > "$tmp/out" 2>&1 && has '^3 (ok)$' "$tmp/out"
+ok $? "report_cites_observed_point"
+
+printf '{{obs b no_such_point}}\n' > "$tmp/t.md.in"
+! "$tmp/report" --ktap b="$tmp/s.ktap" "$tmp/t.md.in" > "$tmp/out" 2>&1 &&
+	has 'no such point' "$tmp/out"
+ok $? "report_unknown_point_is_an_error"
 
 echo "1..$n"
 echo "$((n - failed)) passed, $failed failed"

@@ -14,4 +14,6 @@ set xrange [0.5:8.5]
 plot 'data/ns_per_pair_vs_depth_encryption_ids_t1.dat' using 1:3:4:5 with yerrorlines lc rgb "#1f77b4" dt 1 lw 2 pt 7 ps 1.2 title "encryption_ids, 1 thread", \
      'data/ns_per_pair_vs_depth_encryption_ids_t2.dat' using 1:3:4:5 with yerrorlines lc rgb "#1f77b4" dt 2 lw 2 pt 6 ps 1.2 title "encryption_ids, 2 threads", \
      'data/ns_per_pair_vs_depth_misc_t1.dat' using 1:3:4:5 with yerrorlines lc rgb "#d62728" dt 1 lw 2 pt 7 ps 1.2 title "misc, 1 thread", \
-     'data/ns_per_pair_vs_depth_misc_t2.dat' using 1:3:4:5 with yerrorlines lc rgb "#d62728" dt 2 lw 2 pt 6 ps 1.2 title "misc, 2 threads"
+     'data/ns_per_pair_vs_depth_misc_t2.dat' using 1:3:4:5 with yerrorlines lc rgb "#d62728" dt 2 lw 2 pt 6 ps 1.2 title "misc, 2 threads", \
+     'data/ns_per_pair_vs_depth_misc-5.13_t1.dat' using 1:3:4:5 with yerrorlines lc rgb "#2ca02c" dt 1 lw 2 pt 7 ps 1.2 title "misc-5.13, 1 thread", \
+     'data/ns_per_pair_vs_depth_misc-5.13_t2.dat' using 1:3:4:5 with yerrorlines lc rgb "#2ca02c" dt 2 lw 2 pt 6 ps 1.2 title "misc-5.13, 2 threads"

@@ -20,4 +20,8 @@ plot 'data/rejections_at_limit_encryption_ids_leaf.dat' using 1:3:4:5 with yerro
      'data/rejections_at_limit_misc_leaf.dat' using 1:3:4:5 with yerrorlines lc rgb "#d62728" dt 1 lw 2 pt 7 ps 1.2 title "misc, leaf", \
      'data/rejections_at_limit_misc_leaf.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#d62728" notitle, \
      'data/rejections_at_limit_misc_siblings.dat' using 1:3:4:5 with yerrorlines lc rgb "#d62728" dt 2 lw 2 pt 6 ps 1.2 title "misc, siblings", \
-     'data/rejections_at_limit_misc_siblings.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#d62728" notitle
+     'data/rejections_at_limit_misc_siblings.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#d62728" notitle, \
+     'data/rejections_at_limit_misc-5.13_leaf.dat' using 1:3:4:5 with yerrorlines lc rgb "#2ca02c" dt 1 lw 2 pt 7 ps 1.2 title "misc-5.13, leaf", \
+     'data/rejections_at_limit_misc-5.13_leaf.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#2ca02c" notitle, \
+     'data/rejections_at_limit_misc-5.13_siblings.dat' using 1:3:4:5 with yerrorlines lc rgb "#2ca02c" dt 2 lw 2 pt 6 ps 1.2 title "misc-5.13, siblings", \
+     'data/rejections_at_limit_misc-5.13_siblings.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#2ca02c" notitle

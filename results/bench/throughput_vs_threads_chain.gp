@@ -14,4 +14,5 @@ set xtics ("1" 0, "2" 1, "4\n(oversubscribed)" 2, "8\n(oversubscribed)" 3)
 set xrange [-0.5:3.5]
 set xlabel offset 0,-1
 plot 'data/throughput_vs_threads_chain_encryption_ids.dat' using 1:3:4:5 with yerrorlines lc rgb "#1f77b4" lw 2 pt 7 ps 1.2 title "encryption_ids", \
-     'data/throughput_vs_threads_chain_misc.dat' using 1:3:4:5 with yerrorlines lc rgb "#d62728" lw 2 pt 7 ps 1.2 title "misc"
+     'data/throughput_vs_threads_chain_misc.dat' using 1:3:4:5 with yerrorlines lc rgb "#d62728" lw 2 pt 7 ps 1.2 title "misc", \
+     'data/throughput_vs_threads_chain_misc-5.13.dat' using 1:3:4:5 with yerrorlines lc rgb "#2ca02c" lw 2 pt 7 ps 1.2 title "misc-5.13"
