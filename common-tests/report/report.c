@@ -15,6 +15,8 @@
  *   {{bench overshoot}}    largest usage above the limit seen per variant
  *   {{bench ratio}}        ns per pair at chain depth 8, 2 threads, -smp 2,
  *                          median per variant and its ratio to the fastest
+ *   {{bench rejected}}     share of charges refused at a tight limit, leaf,
+ *                          2 threads, -smp 2, median [min, max] per variant
  *   {{bench perf}}         a pointer to the perf profiles
  * The first --ktap given for a NAME is what {{obs}} reads (give v2 first).
  * An {{obs}} whose point the run does not have is an error: the report
@@ -237,7 +239,7 @@ static void obs(const char *name, const char *point)
 struct row {
 	char variant[64], shape[32], limit[16], type[16];
 	int smp, depth, threads;
-	double ns_per_pair, max_overshoot;
+	double ns_per_pair, max_overshoot, rejected_share;
 };
 
 static int read_row(FILE *f, struct row *r)
@@ -262,6 +264,8 @@ static int read_row(FILE *f, struct row *r)
 		snprintf(r->type, sizeof(r->type), "%s", fld[8]);
 		r->ns_per_pair = atof(fld[11]);
 		r->max_overshoot = atof(fld[13]);
+		r->rejected_share = atof(fld[12]) /
+				    (atof(fld[9]) * (r->threads > 0 ? r->threads : 1));
 		return 1;
 	}
 	return 0;
@@ -329,10 +333,15 @@ static void bench(const char *what)
 			if (r.max_overshoot > v->max)
 				v->max = r.max_overshoot;
 			v->n++;
-		} else if (!strcmp(r.shape, "chain") && r.depth == 8 && r.threads == 2 &&
-			   r.smp == 2 && !strcmp(r.limit, "none") && !strcmp(r.type, "sev") &&
+		} else if (!strcmp(what, "ratio") && !strcmp(r.shape, "chain") &&
+			   r.depth == 8 && r.threads == 2 && r.smp == 2 &&
+			   !strcmp(r.limit, "none") && !strcmp(r.type, "sev") &&
 			   v->n < MAX_SAMPLES) {
 			v->v[v->n++] = r.ns_per_pair;
+		} else if (!strcmp(what, "rejected") && !strcmp(r.shape, "leaf") && r.threads == 2 &&
+			   r.smp == 2 && !strcmp(r.limit, "tight") && !strcmp(r.type, "sev") &&
+			   v->n < MAX_SAMPLES) {
+			v->v[v->n++] = 100 * r.rejected_share;
 		}
 	}
 	fclose(f);
@@ -340,6 +349,18 @@ static void bench(const char *what)
 		for (int i = 0; i < n; i++)
 			printf("%s%s %.0f over %d rows", i ? "; " : "", s[i].variant, s[i].max, s[i].n);
 		printf(" (max_overshoot in bench/csv/inkernel.csv)");
+		return;
+	}
+	if (!strcmp(what, "rejected")) {
+		for (int i = 0; i < n; i++) {
+			double mid = s[i].n ? median(&s[i]) : 0;	/* sorts v[] */
+
+			if (s[i].n)
+				printf("%s%s %.1f%% [%.1f%%, %.1f%%] n=%d", i ? "; " : "", s[i].variant,
+				       mid, s[i].v[0], s[i].v[s[i].n - 1], s[i].n);
+		}
+		printf(" (shape leaf, limit tight, 2 threads, -smp 2: median [min, max];"
+		       " bench/csv/inkernel.csv)");
 		return;
 	}
 	if (strcmp(what, "ratio")) {
