@@ -262,7 +262,7 @@ host-test: $(B)/deps.stamp
 	   qemu/tests/run.sh; } > $(B)/out/host-test.tap; \
 	 grep -E '^(not ok|[0-9]+ passed)' $(B)/out/host-test.tap | sed 's/^/host-test: /'
 
-$(B)/host/%: common-tests/report/%.c
+$(B)/host/%: common-tests/report/%.c common-tests/report/ktap.h
 	@mkdir -p $(B)/host
 	$(HOSTCC) $(HOSTCFLAGS) -o $@ $<
 

@@ -26,6 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ktap.h"
+
 #define MAX_KTAP	32
 #define LINE_LEN	4096
 
@@ -44,31 +46,6 @@ static void chomp(char *s)
 	s[strcspn(s, "\r\n")] = '\0';
 }
 
-/* "ok 3 name # TODO F1" -> 1 and the name's bounds; 0 if not a result. */
-static int result_line(const char *line, const char **name, size_t *len, int *ok)
-{
-	const char *p = line;
-
-	while (*p == ' ')
-		p++;
-	*ok = !strncmp(p, "ok ", 3);
-	if (!*ok && strncmp(p, "not ok ", 7))
-		return 0;
-	p += *ok ? 3 : 7;
-	p += strspn(p, "0123456789");
-	if (*p++ != ' ')
-		return 0;
-	*name = p;
-	*len = strcspn(p, " ");
-	return 1;
-}
-
-static const char *directive_of(const char *line)
-{
-	const char *d = strstr(line, " # ");
-
-	return d ? d + 3 : "";
-}
 
 static void summary(void)
 {
@@ -85,17 +62,15 @@ static void summary(void)
 			continue;
 		}
 		while (fgets(line, sizeof(line), f)) {
-			const char *name;
-			size_t len;
-			int ok;
+			struct ktap_result r;
 
-			if (!result_line(line, &name, &len, &ok))
+			if (!ktap_result(line, &r))
 				continue;
-			if (!strncmp(directive_of(line), "TODO", 4))
+			if (ktap_is_todo(&r))
 				todo++;
-			else if (!strncmp(directive_of(line), "SKIP", 4))
+			else if (ktap_is_skip(&r))
 				skip++;
-			else if (ok)
+			else if (r.ok)
 				pass++;
 			else
 				fail++;
@@ -209,21 +184,18 @@ static void obs(const char *name, const char *point)
 			break;
 		snprintf(prefix, sizeof(prefix), "# observed %s: ", point);
 		while (fgets(line, sizeof(line), f)) {
-			const char *n;
-			size_t len;
-			int ok;
+			struct ktap_result r;
 
 			chomp(line);
 			if (!strncmp(line, prefix, strlen(prefix))) {
 				snprintf(observed, sizeof(observed), "%s", line + strlen(prefix));
 				continue;
 			}
-			if (!result_line(line, &n, &len, &ok) || len != strlen(point) ||
-			    strncmp(n, point, len))
+			if (!ktap_result(line, &r) || r.name_len != strlen(point) ||
+			    strncmp(r.name, point, r.name_len))
 				continue;
 			printf("%s (%s%s%s)", observed[0] ? observed : "no observation",
-			       ok ? "ok" : "not ok", *directive_of(line) ? ", " : "",
-			       directive_of(line));
+			       r.ok ? "ok" : "not ok", *r.directive ? ", " : "", r.directive);
 			fclose(f);
 			return;
 		}

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ktap.h"
+
 #define LINE_LEN	4096
 
 static void chomp(char *s)
@@ -75,12 +77,16 @@ static void points(const char *path, int *ok, int *bad, int *todo)
 	if (!f)
 		return;
 	while (fgets(line, sizeof(line), f)) {
-		const char *p = line + strspn(line, " ");
+		struct ktap_result r;
 
-		if (!strncmp(p, "ok ", 3))
+		if (!ktap_result(line, &r))
+			continue;
+		if (r.ok)
 			(*ok)++;
-		else if (!strncmp(p, "not ok ", 7))
-			strstr(p, "# TODO") ? (*todo)++ : (*bad)++;
+		else if (ktap_is_todo(&r))
+			(*todo)++;
+		else
+			(*bad)++;
 	}
 	fclose(f);
 }

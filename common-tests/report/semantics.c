@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ktap.h"
+
 #define MAX_BRANCHES	8
 #define MAX_POINTS	1024
 #define TEXT_LEN	256
@@ -54,42 +56,11 @@ static void chomp(char *s)
 	s[strcspn(s, "\r\n")] = '\0';
 }
 
-/* "ok 3 name # SKIP why" -> name, status; returns 0 if not a result line. */
-static int parse_result(char *line, char **name, char *status, size_t len)
-{
-	char *p = line, *directive;
-	int failed = 0;
-
-	while (*p == ' ')
-		p++;
-	if (!strncmp(p, "not ok ", 7)) {
-		failed = 1;
-		p += 7;
-	} else if (!strncmp(p, "ok ", 3)) {
-		p += 3;
-	} else {
-		return 0;
-	}
-	p += strspn(p, "0123456789");
-	p += strspn(p, " ");
-	directive = strstr(p, " # ");
-	if (directive) {
-		*directive = '\0';
-		directive += 3;
-	}
-	*name = p;
-	if (directive && !strncmp(directive, "TODO", 4))
-		snprintf(status, len, "%s", directive);
-	else if (directive && !strncasecmp(directive, "SKIP", 4))
-		snprintf(status, len, "skip");
-	else
-		snprintf(status, len, "%s", failed ? "FAIL" : "ok");
-	return 1;
-}
-
 static void read_ktap(int branch, const char *path)
 {
-	char line[1024], observed[TEXT_LEN] = "", *name, status[32];
+	char line[1024], observed[TEXT_LEN] = "", name[sizeof(points[0].name)];
+	struct ktap_result r;
+	struct cell *c;
 	int hier = 0;
 	FILE *f = fopen(path, "r");
 
@@ -109,11 +80,16 @@ static void read_ktap(int branch, const char *path)
 			snprintf(observed, sizeof(observed), "%s", text ? text + 2 : "");
 			continue;
 		}
-		if (!parse_result(line, &name, status, sizeof(status)))
+		if (!ktap_result(line, &r))
 			continue;
-		struct cell *c = &find_point(name)->cell[branch][hier];
-
-		snprintf(c->status, sizeof(c->status), "%s", status);
+		snprintf(name, sizeof(name), "%.*s", (int)r.name_len, r.name);
+		c = &find_point(name)->cell[branch][hier];
+		/* The cell's status: ok, FAIL, "TODO Fn ...", or skip. */
+		if (ktap_is_todo(&r))
+			snprintf(c->status, sizeof(c->status), "%s", r.directive);
+		else
+			snprintf(c->status, sizeof(c->status), "%s",
+				 ktap_is_skip(&r) ? "skip" : r.ok ? "ok" : "FAIL");
 		snprintf(c->observed, sizeof(c->observed), "%s", observed);
 		observed[0] = '\0';
 	}
