@@ -1,6 +1,6 @@
 #!/bin/sh
 # extra-report.sh BRANCH...: the add-a-resource experiment as a markdown
-# section, one subsection per branch, computed from
+# table, one column per branch, computed from
 #   variants/BRANCH/extra/*.patch, *.config   what registering the types took
 #   build/out/BRANCH/HIER/suite.ktap          the suite on the plain kernel
 #   build/out/BRANCH+extra/HIER/suite.ktap    the suite on the extra kernel
@@ -191,14 +191,14 @@ echo "and the suite's KTAP on the plain and the +extra kernel (v2 and v1)."
 echo "The new types are those the +extra KTAP has points for and the plain"
 echo "one has not; KVM cases skip them (no KVM init command for them)."
 suite_types=""
-for b in "$@"; do
+branches="$*"
+exec 3>&1
+for b in $branches; do
 	dir=$top/variants/$b/extra
-	echo
-	echo "### $b"
-	echo
+	exec > "$tmp.col.$b"	# one "- key: value" line per row of the table
 	set -- "$dir"/*.patch
 	if [ ! -e "$1" ]; then
-		echo "- no extra patches"
+		echo "- patches: none"
 		continue
 	fi
 	# Outside any repository, so that git apply sees every path.
@@ -255,14 +255,31 @@ for b in "$@"; do
 		sed -n 's/^CONFIG_\([A-Z0-9_]*\)=.*/\1/p' | list)"
 	echo "- suite points of the new types, v2: $(tally "$extra" "$new")"
 	echo "- suite points of the new types, v1: $(tally "$extra1" "$new")"
-	echo "- known defects reproduced on the new types (TODO points), v2: $(todo_findings "$extra" "$new"); v1: $(todo_findings "$extra1" "$new")"
+	echo "- known defects reproduced on the new types (TODO points), v2 / v1: $(todo_findings "$extra" "$new") / $(todo_findings "$extra1" "$new")"
 	echo "- extra/known-defects lines: $kdl; dropped: $kdd"
-	echo "- new types failing without TODO, v2: $(new_failures "$extra" "$new"); v1: $(new_failures "$extra1" "$new")"
-	echo "- other failures (old types), v2: $(other_failures "$extra" "$new"); v1: $(other_failures "$extra1" "$new")"
+	echo "- new types failing without TODO, v2 / v1: $(new_failures "$extra" "$new") / $(new_failures "$extra1" "$new")"
+	echo "- other failures (old types), v2 / v1: $(other_failures "$extra" "$new") / $(other_failures "$extra1" "$new")"
 	for h in v2 v1; do
 		s=$(cat "$xout/$b+extra/$h/status" 2>/dev/null)
 		echo "- $h boot status: ${s:-not run}"
 	done
+done
+exec >&3 3>&-
+
+# The table: a row per key, in the order of the branch that printed most.
+printf '\n| |'
+for b in $branches; do printf ' %s |' "$b"; done
+printf '\n|---|'
+for b in $branches; do printf -- '---|'; done
+echo
+keys=$(wc -l $(for b in $branches; do echo "$tmp.col.$b"; done) | sort -rn | sed -n '2s/^ *[0-9]* //p')
+sed -n 's/^- \([^:]*\): .*/\1/p' "${keys:-$tmp.col.$branches}" | while read -r key; do
+	printf '| %s |' "$key"
+	for b in $branches; do
+		v=$(grep -m1 -F -- "- $key: " "$tmp.col.$b" | sed 's/^- [^:]*: //; s/|/\\|/g')
+		printf ' %s |' "${v:--}"
+	done
+	echo
 done
 suite_types=$(echo "$suite_types" | tr ' ' '\n' | sed '/^$/d' | sort -u | paste -sd' ' -)
 echo
