@@ -74,6 +74,15 @@ static int input_ok(const struct input *in)
 	return in->exists && in->rows > 0 && !in->unusable[0];
 }
 
+/* A section without its input says so once; returns whether it can go on. */
+static int need_input(const struct input *in)
+{
+	if (input_ok(in))
+		return 1;
+	P("%s: " NOT_MEASURED ".\n\n", in->file);
+	return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Cells and tables                                                    */
 
@@ -223,6 +232,13 @@ static void embed(const char *name, const char *caption, int ok)
 	}
 }
 
+/* out[v] = metric m of selection s restricted to variant v, for every v */
+static void variant_summaries(struct sel s, enum metric m, struct summary *out)
+{
+	for (s.v = 0; s.v < D.nv; s.v++)
+		out[s.v] = ik_summary(&D, s, m);
+}
+
 /* x offset of series i of n, so that error bars sit side by side */
 static double offset(int i, int n, double step)
 {
@@ -234,21 +250,10 @@ static double offset(int i, int n, double step)
 
 static int cal_threads(int *out)
 {
-	int i, j, n = 0;
+	int i, n = 0;
 
-	for (i = 0; i < D.ncal; i++) {
-		for (j = 0; j < n && out[j] != D.cal[i].threads; j++)
-			;
-		if (j == n && n < MAXK)
-			out[n++] = D.cal[i].threads;
-	}
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && out[j - 1] > out[j]; j--) {
-			int t = out[j];
-
-			out[j] = out[j - 1];
-			out[j - 1] = t;
-		}
+	for (i = 0; i < D.ncal; i++)
+		n = add_distinct(out, n, D.cal[i].threads);
 	return n;
 }
 
@@ -316,10 +321,8 @@ static void section_calibration(void)
 	static const char *const where[] = { "host", "guest" };
 
 	P("## Calibration: atomics vs spinlock, host and guest\n\n");
-	if (!input_ok(&D.in_cal)) {
-		P("calib.csv: " NOT_MEASURED ".\n\n");
+	if (!need_input(&D.in_cal))
 		return;
-	}
 	P("ns per pair of each primitive (median [min, max], n = repetitions); "
 	  "the ratio is spinlock_pair / xadd_pair of the medians.\n\n");
 	P("| where | threads | xadd_pair ns | spinlock_pair ns | spinlock/xadd |\n");
@@ -353,10 +356,8 @@ static void section_overhead(void)
 	char b1[160], b2[64], b3[64];
 
 	P("## Harness overhead\n\n");
-	if (!input_ok(&D.in_ik)) {
-		P("inkernel.csv: " NOT_MEASURED ".\n\n");
+	if (!need_input(&D.in_ik))
 		return;
-	}
 	P("The `empty` shape runs the benchmark loop without charging. Its ns per "
 	  "pair as a percentage of the cheapest measured pair (lowest median over "
 	  "the non-empty shapes, limit none, same variant, type and threads); "
@@ -468,25 +469,92 @@ static void xtics_depths(FILE *g, const int *dp, int ndp)
 		ndp ? dp[ndp - 1] + 0.5 : 1);
 }
 
-/* A series without points leaves no data file behind; returns n. */
-static int series_close(FILE *f, const char *file, int n)
+/* One plotted series of one variant: its file under data/ and its points. */
+struct series {
+	FILE *f;
+	int n;
+	char file[256];
+};
+
+/*
+ * Open data/<prefix>_<variant><suffix> for variant v, suffix being a
+ * printf format that ends in ".dat".  Returns 0, or -1 if it cannot.
+ */
+static int series_open(struct series *sr, const char *prefix, int v,
+		       const char *suffix, ...)
+	__attribute__((format(printf, 4, 5)));
+static int series_open(struct series *sr, const char *prefix, int v,
+		       const char *suffix, ...)
 {
-	fclose(f);
-	if (!n)
-		plot_drop_data(out_dir, file);
-	return n;
+	char safe[NAMELEN], sfx[64];
+	va_list ap;
+
+	va_start(ap, suffix);
+	vsnprintf(sfx, sizeof(sfx), suffix, ap);
+	va_end(ap);
+	plot_safe_name(safe, sizeof(safe), V(v));
+	snprintf(sr->file, sizeof(sr->file), "%s_%s%s", prefix, safe, sfx);
+	sr->n = 0;
+	sr->f = plot_open_data(out_dir, sr->file);
+	return sr->f ? 0 : -1;
 }
 
-/* One median with min-max bars series; dt 0 keeps gnuplot's default dash. */
-static void plot_errline(FILE *g, int any, const char *file, int v, int dt,
-			 int pt, const char *title)
+/* A "x key median min max n" line, digits significant; none if !m.n. */
+static void series_point(struct series *sr, double x, int key,
+			 struct summary m, int digits)
 {
-	fprintf(g, "%s'data/%s' using 1:3:4:5 with yerrorlines lc rgb \"%s\" ",
-		any ? PLOT_SEP : "", file, plot_color(v));
-	if (dt)
-		fprintf(g, "dt %d ", dt);
-	fprintf(g, "lw 2 pt %d ps 1.2 title ", pt);
+	if (!m.n)
+		return;
+	fprintf(sr->f, "%g %d %.*g %.*g %.*g %d\n", x, key, digits, m.med,
+		digits, m.min, digits, m.max, m.n);
+	sr->n++;
+}
+
+/* A series without points leaves no data file behind; returns n. */
+static int series_close(struct series *sr)
+{
+	fclose(sr->f);
+	if (!sr->n)
+		plot_drop_data(out_dir, sr->file);
+	return sr->n;
+}
+
+/*
+ * Close sr and, if it has points, add it to the plot command as
+ * "'data/<file>' <style> title <title>", style being a printf format.
+ * Returns whether it was added.
+ */
+static int series_plot(FILE *g, int *any, struct series *sr,
+		       const char *title, const char *style, ...)
+	__attribute__((format(printf, 5, 6)));
+static int series_plot(FILE *g, int *any, struct series *sr,
+		       const char *title, const char *style, ...)
+{
+	va_list ap;
+
+	if (!series_close(sr))
+		return 0;
+	fprintf(g, "%s'data/%s' ", *any ? PLOT_SEP : "", sr->file);
+	va_start(ap, style);
+	vfprintf(g, style, ap);
+	va_end(ap);
+	fprintf(g, " title ");
 	plot_quote(g, title);
+	*any = 1;
+	return 1;
+}
+
+/* Medians with min-max bars; dt 0 keeps gnuplot's default dash. */
+static int series_errline(FILE *g, int *any, struct series *sr, int v,
+			  int dt, int pt, const char *title)
+{
+	char dash[16] = "";
+
+	if (dt)
+		snprintf(dash, sizeof(dash), "dt %d ", dt);
+	return series_plot(g, any, sr, title, "using 1:3:4:5 with yerrorlines "
+			   "lc rgb \"%s\" %slw 2 pt %d ps 1.2", plot_color(v),
+			   dash, pt);
 }
 
 /* gnuplot rejects a bare "plot", so an empty figure plots NaN. */
@@ -521,7 +589,6 @@ static void xtics_threads(FILE *g, const int *th, int n, struct sel s)
 static int plot_throughput(const char *name, struct sel s, const int *th,
 			   int nth, const char *title)
 {
-	char file[256], safe[NAMELEN];
 	FILE *g = plot_open_script(out_dir, name);
 	int v, i, any = 0;
 
@@ -533,32 +600,18 @@ static int plot_throughput(const char *name, struct sel s, const int *th,
 	xtics_threads(g, th, nth, s);
 	fprintf(g, "plot ");
 	for (v = 0; v < D.nv; v++) {
-		FILE *f;
-		int n = 0;
+		struct series sr;
 
-		plot_safe_name(safe, sizeof(safe), V(v));
-		snprintf(file, sizeof(file), "%s_%s.dat", name, safe);
-		f = plot_open_data(out_dir, file);
-		if (!f)
+		if (series_open(&sr, name, v, ".dat"))
 			continue;
-		fprintf(f, "# %s: x threads median min max n (pairs/s)\n", V(v));
+		fprintf(sr.f, "# %s: x threads median min max n (pairs/s)\n", V(v));
+		s.v = v;
 		for (i = 0; i < nth; i++) {
-			struct summary m;
-
-			s.v = v;
 			s.threads = th[i];
-			m = ik_summary(&D, s, M_TPUT);
-			if (!m.n)
-				continue;
-			fprintf(f, "%g %d %.6g %.6g %.6g %d\n",
-				i + offset(v, D.nv, 0.06), th[i], m.med, m.min,
-				m.max, m.n);
-			n++;
+			series_point(&sr, i + offset(v, D.nv, 0.06), th[i],
+				     ik_summary(&D, s, M_TPUT), 6);
 		}
-		if (!series_close(f, file, n))
-			continue;
-		plot_errline(g, any, file, v, 0, 7, V(v));
-		any = 1;
+		series_errline(g, &any, &sr, v, 0, 7, V(v));
 	}
 	plot_end(g, any);
 	return plot_run(out_dir, name);
@@ -567,7 +620,7 @@ static int plot_throughput(const char *name, struct sel s, const int *th,
 static void throughput_table(struct sel s, const int *th, int nth)
 {
 	struct trow rows[MAXR];
-	int i, v, sm[MAXK], ns;
+	int i, sm[MAXK], ns;
 	char b[128];
 
 	for (i = 0; i < nth && i < MAXR; i++) {
@@ -577,10 +630,7 @@ static void throughput_table(struct sel s, const int *th, int nth)
 		snprintf(rows[i].key, sizeof(rows[i].key), "%d%s | %s", th[i],
 			 ik_oversub(&D, s) ? " (oversubscribed)" : "",
 			 int_list(b, sizeof(b), sm, ns));
-		for (v = 0; v < D.nv; v++) {
-			s.v = v;
-			rows[i].s[v] = ik_summary(&D, s, M_TPUT);
-		}
+		variant_summaries(s, M_TPUT, rows[i].s);
 	}
 	P("pairs/s of all threads (threads x iters / elapsed), median [min, max], "
 	  "n = repetitions:\n\n");
@@ -609,9 +659,8 @@ static void throughput_reading(struct sel s, const int *th, int nth)
 		}
 		P("With %d %s%s: ", th[i], plural(th[i], "thread", "threads"),
 		  ik_oversub(&D, s) ? " (oversubscribed)" : "");
+		variant_summaries(s, M_TPUT, m);
 		for (v = 0; v < D.nv; v++) {
-			s.v = v;
-			m[v] = ik_summary(&D, s, M_TPUT);
 			if (!m[v].n)
 				continue;
 			P("%s%s %s pairs/s", said ? ", " : "", V(v),
@@ -658,10 +707,8 @@ static void section_throughput(void)
 	int t;
 
 	P("## 1. Throughput vs threads\n\n");
-	if (!input_ok(&D.in_ik)) {
-		P("inkernel.csv: " NOT_MEASURED ".\n\n");
+	if (!need_input(&D.in_ik))
 		return;
-	}
 	for (k = 0; k < sizeof(shapes) / sizeof(shapes[0]); k++) {
 		struct sel s = sel_any();
 		int th[MAXK], nth, ok, over[MAXK], nover = 0, i;
@@ -716,14 +763,22 @@ static void section_throughput(void)
 /* ------------------------------------------------------------------ */
 /* 2. ns per pair vs depth                                             */
 
-/* Non-oversubscribed thread counts of chain, limit none, type t. */
-static int chain_threads(const char *type, int *th)
+/* Shape chain, limit none, one type: what every depth sweep selects. */
+static struct sel chain_sel(const char *type)
 {
 	struct sel s = sel_any();
 
 	s.shape = "chain";
 	s.limit = "none";
 	s.type = type;
+	return s;
+}
+
+/* Non-oversubscribed thread counts of chain, limit none, type t. */
+static int chain_threads(const char *type, int *th)
+{
+	struct sel s = chain_sel(type);
+
 	s.oversub = 0;
 	return ik_threads(&D, s, th);
 }
@@ -732,7 +787,7 @@ static int plot_depth(const char *name, const int *th, int nth,
 		      const int *dp, int ndp, const char *title)
 {
 	FILE *g = plot_open_script(out_dir, name);
-	char file[256], safe[NAMELEN], ttl[160];
+	char ttl[160];
 	int v, t, i, any = 0, series = 0;
 
 	if (!g)
@@ -743,41 +798,23 @@ static int plot_depth(const char *name, const int *th, int nth,
 	fprintf(g, "plot ");
 	for (v = 0; v < D.nv; v++) {
 		for (t = 0; t < nth; t++, series++) {
-			struct sel s = sel_any();
-			FILE *f;
-			int n = 0;
+			struct sel s = chain_sel(ptype);
+			struct series sr;
 
-			plot_safe_name(safe, sizeof(safe), V(v));
-			snprintf(file, sizeof(file), "%s_%s_t%d.dat", name, safe,
-				 th[t]);
-			f = plot_open_data(out_dir, file);
-			if (!f)
+			if (series_open(&sr, name, v, "_t%d.dat", th[t]))
 				continue;
-			fprintf(f, "# %s, %d threads: x depth median min max n (ns/pair)\n",
+			fprintf(sr.f, "# %s, %d threads: x depth median min max n (ns/pair)\n",
 				V(v), th[t]);
 			s.v = v;
-			s.shape = "chain";
-			s.limit = "none";
-			s.type = ptype;
 			s.threads = th[t];
 			for (i = 0; i < ndp; i++) {
-				struct summary m;
-
 				s.depth = dp[i];
-				m = ik_summary(&D, s, M_NS);
-				if (!m.n)
-					continue;
-				fprintf(f, "%g %d %.6g %.6g %.6g %d\n",
-					dp[i] + offset(series, D.nv * nth, 0.05),
-					dp[i], m.med, m.min, m.max, m.n);
-				n++;
+				series_point(&sr, dp[i] + offset(series, D.nv * nth, 0.05),
+					     dp[i], ik_summary(&D, s, M_NS), 6);
 			}
-			if (!series_close(f, file, n))
-				continue;
 			snprintf(ttl, sizeof(ttl), "%s, %d %s", V(v), th[t],
 				 plural(th[t], "thread", "threads"));
-			plot_errline(g, any, file, v, t + 1, t ? 6 : 7, ttl);
-			any = 1;
+			series_errline(g, &any, &sr, v, t + 1, t ? 6 : 7, ttl);
 		}
 	}
 	plot_end(g, any);
@@ -787,25 +824,18 @@ static int plot_depth(const char *name, const int *th, int nth,
 static void depth_table(const char *type, const int *th, int nth)
 {
 	struct trow rows[MAXR];
-	int t, i, v, n = 0, dp[MAXK], ndp;
+	int t, i, n = 0, dp[MAXK], ndp;
 
 	for (t = 0; t < nth; t++) {
-		struct sel s = sel_any();
+		struct sel s = chain_sel(type);
 
-		s.shape = "chain";
-		s.limit = "none";
-		s.type = type;
 		s.threads = th[t];
 		ndp = ik_depths(&D, s, dp);
 		for (i = 0; i < ndp && n < MAXR; i++, n++) {
 			s.depth = dp[i];
 			snprintf(rows[n].key, sizeof(rows[n].key), "%d | %d", th[t],
 				 dp[i]);
-			for (v = 0; v < D.nv; v++) {
-				s.v = v;
-				rows[n].s[v] = ik_summary(&D, s, M_NS);
-			}
-			s.v = -1;
+			variant_summaries(s, M_NS, rows[n].s);
 		}
 	}
 	P("ns per pair, median [min, max], n = repetitions; ratios of the medians:\n\n");
@@ -816,14 +846,11 @@ static void depth_table(const char *type, const int *th, int nth)
 /* Least-squares slope of the medians over the depths, ns per level. */
 static double depth_slope(int v, const char *type, int threads, int *ndp_out)
 {
-	struct sel s = sel_any();
+	struct sel s = chain_sel(type);
 	double x[MAXK], y[MAXK];
 	int dp[MAXK], ndp, i, n = 0;
 
 	s.v = v;
-	s.shape = "chain";
-	s.limit = "none";
-	s.type = type;
 	s.threads = threads;
 	ndp = ik_depths(&D, s, dp);
 	for (i = 0; i < ndp; i++) {
@@ -848,13 +875,10 @@ static void depth_reading(const int *th, int nth)
 
 	P("**Reading:** ");
 	for (t = 0; t < nth; t++) {
-		struct sel s = sel_any();
+		struct sel s = chain_sel(ptype);
 		struct summary m[MAXV];
 		int said = 0;
 
-		s.shape = "chain";
-		s.limit = "none";
-		s.type = ptype;
 		s.threads = th[t];
 		ndp = ik_depths(&D, s, dp);
 		P("With %d %s, per extra level (least-squares slope of the medians "
@@ -878,11 +902,7 @@ static void depth_reading(const int *th, int nth)
 
 			for (e = 0; e < (ndp > 1 ? 2 : 1); e++) {
 				s.depth = ends[e];
-				for (v = 0; v < D.nv; v++) {
-					s.v = v;
-					m[v] = ik_summary(&D, s, M_NS);
-				}
-				s.v = -1;
+				variant_summaries(s, M_NS, m);
 				P("At depth %d with %d %s: ", ends[e], th[t],
 				  plural(th[t], "thread", "threads"));
 				said = 0;
@@ -904,18 +924,13 @@ static void depth_reading(const int *th, int nth)
 static void section_depth(void)
 {
 	int th[MAXK], nth, t, dp[MAXK], ndp, ok;
-	struct sel s = sel_any();
+	struct sel s = chain_sel(ptype);
 	char title[512];
 
 	P("## 2. ns per pair vs hierarchy depth\n\n");
-	if (!input_ok(&D.in_ik)) {
-		P("inkernel.csv: " NOT_MEASURED ".\n\n");
+	if (!need_input(&D.in_ik))
 		return;
-	}
 	nth = chain_threads(ptype, th);
-	s.shape = "chain";
-	s.limit = "none";
-	s.type = ptype;
 	s.oversub = 0;
 	ndp = ik_depths(&D, s, dp);
 	if (!nth || !ndp) {
@@ -986,55 +1001,29 @@ static int ic_keys(struct ic_key *k, int max)
 static int plot_icount(const char *name, const char *type, const char *title)
 {
 	FILE *g = plot_open_script(out_dir, name);
-	char file[256], safe[NAMELEN];
 	int v, i, any = 0, dp[MAXK], ndp = 0;
 
 	if (!g)
 		return -1;
-	for (i = 0; i < D.nic; i++) {
-		int j;
-
-		if (strcmp(D.ic[i].shape, "chain") || strcmp(D.ic[i].type, type))
-			continue;
-		for (j = 0; j < ndp && dp[j] != D.ic[i].depth; j++)
-			;
-		if (j == ndp && ndp < MAXK) {
-			for (j = ndp; j > 0 && dp[j - 1] > D.ic[i].depth; j--)
-				dp[j] = dp[j - 1];
-			dp[j] = D.ic[i].depth;
-			ndp++;
-		}
-	}
+	for (i = 0; i < D.nic; i++)
+		if (!strcmp(D.ic[i].shape, "chain") && !strcmp(D.ic[i].type, type))
+			ndp = add_distinct(dp, ndp, D.ic[i].depth);
 	plot_head(g, title, "hierarchy depth (levels charged per pair)");
 	fprintf(g, "set ylabel \"guest instructions per charge+uncharge pair\"\n");
 	fprintf(g, "set yrange [0:*]\n");
 	xtics_depths(g, dp, ndp);
 	fprintf(g, "plot ");
 	for (v = 0; v < D.nv; v++) {
-		FILE *f;
-		int n = 0;
+		struct series sr;
 
-		plot_safe_name(safe, sizeof(safe), V(v));
-		snprintf(file, sizeof(file), "%s_%s.dat", name, safe);
-		f = plot_open_data(out_dir, file);
-		if (!f)
+		if (series_open(&sr, name, v, ".dat"))
 			continue;
-		fprintf(f, "# %s: x depth median-of-runs min max n (instructions/pair)\n",
+		fprintf(sr.f, "# %s: x depth median-of-runs min max n (instructions/pair)\n",
 			V(v));
-		for (i = 0; i < ndp; i++) {
-			struct summary m = ic_summary(&D, v, -1, "chain", dp[i], type);
-
-			if (!m.n)
-				continue;
-			fprintf(f, "%g %d %.8g %.8g %.8g %d\n",
-				dp[i] + offset(v, D.nv, 0.06), dp[i], m.med, m.min,
-				m.max, m.n);
-			n++;
-		}
-		if (!series_close(f, file, n))
-			continue;
-		plot_errline(g, any, file, v, 0, 7, V(v));
-		any = 1;
+		for (i = 0; i < ndp; i++)
+			series_point(&sr, dp[i] + offset(v, D.nv, 0.06), dp[i],
+				     ic_summary(&D, v, -1, "chain", dp[i], type), 8);
+		series_errline(g, &any, &sr, v, 0, 7, V(v));
 	}
 	plot_end(g, any);
 	return any ? plot_run(out_dir, name) : -1;
@@ -1049,10 +1038,8 @@ static void section_icount(void)
 	const char *itype = NULL;
 
 	P("## 3. Instructions per pair (QEMU -icount)\n\n");
-	if (!input_ok(&D.in_ic)) {
-		P("icount.csv: " NOT_MEASURED ".\n\n");
+	if (!need_input(&D.in_ic))
 		return;
-	}
 	nk = ic_keys(keys, MAXR);
 	for (i = 0; i < nk; i++)
 		if (!strcmp(keys[i].shape, "chain")) {
@@ -1183,7 +1170,7 @@ static int plot_rejections(const char *name, const int *th, int nth,
 			   const char *title)
 {
 	FILE *g = plot_open_script(out_dir, name);
-	char file[256], safe[NAMELEN], ttl[160];
+	char ttl[160];
 	int v, k, i, any = 0, series = 0, nseries = D.nv * 2;
 
 	if (!g)
@@ -1202,16 +1189,11 @@ static int plot_rejections(const char *name, const int *th, int nth,
 	for (v = 0; v < D.nv; v++) {
 		for (k = 0; k < 2; k++, series++) {
 			struct sel s = sel_any();
-			FILE *f;
-			int n = 0;
+			struct series sr;
 
-			plot_safe_name(safe, sizeof(safe), V(v));
-			snprintf(file, sizeof(file), "%s_%s_%s.dat", name, safe,
-				 rej_shapes[k]);
-			f = plot_open_data(out_dir, file);
-			if (!f)
+			if (series_open(&sr, name, v, "_%s.dat", rej_shapes[k]))
 				continue;
-			fprintf(f, "# %s, %s: x threads median%% min%% max%% n "
+			fprintf(sr.f, "# %s, %s: x threads median%% min%% max%% n "
 				"label(max_overshoot over reps)\n", V(v), rej_shapes[k]);
 			s.v = v;
 			s.shape = rej_shapes[k];
@@ -1226,20 +1208,17 @@ static int plot_rejections(const char *name, const int *th, int nth,
 				o = ik_summary(&D, s, M_OVER);
 				if (!m.n)
 					continue;
-				fprintf(f, "%g %d %.6g %.6g %.6g %d ov=%g\n",
+				fprintf(sr.f, "%g %d %.6g %.6g %.6g %d ov=%g\n",
 					i + offset(series, nseries, 0.1), th[i],
 					100 * m.med, 100 * m.min, 100 * m.max,
 					m.n, o.max);
-				n++;
+				sr.n++;
 			}
-			if (!series_close(f, file, n))
-				continue;
 			snprintf(ttl, sizeof(ttl), "%s, %s", V(v), rej_shapes[k]);
-			plot_errline(g, any, file, v, k + 1, k ? 6 : 7, ttl);
-			fprintf(g, ", \\\n     'data/%s' using 1:5:7 with labels "
-				"rotate by 90 left offset 0,0.6 font \",9\" tc rgb \"%s\" "
-				"notitle", file, plot_color(v));
-			any = 1;
+			if (series_errline(g, &any, &sr, v, k + 1, k ? 6 : 7, ttl))
+				fprintf(g, PLOT_SEP "'data/%s' using 1:5:7 with labels "
+					"rotate by 90 left offset 0,0.6 font \",9\" "
+					"tc rgb \"%s\" notitle", sr.file, plot_color(v));
 		}
 	}
 	plot_end(g, any);
@@ -1253,10 +1232,8 @@ static void section_rejections(void)
 	char title[512], b1[160], b2[64];
 
 	P("## 4. Rejections at the limit\n\n");
-	if (!input_ok(&D.in_ik)) {
-		P("inkernel.csv: " NOT_MEASURED ".\n\n");
+	if (!need_input(&D.in_ik))
 		return;
-	}
 	for (t = 0; t < ntypes; t++) {
 		int plotted = types[t] == ptype;
 
@@ -1270,18 +1247,8 @@ static void section_rejections(void)
 
 			s.shape = rej_shapes[k];
 			nx = ik_threads(&D, s, x);
-			for (j = 0; j < nx; j++) {
-				int q;
-
-				for (q = 0; q < nth && th[q] != x[j]; q++)
-					;
-				if (q == nth) {
-					for (q = nth; q > 0 && th[q - 1] > x[j]; q--)
-						th[q] = th[q - 1];
-					th[q] = x[j];
-					nth++;
-				}
-			}
+			for (j = 0; j < nx; j++)
+				nth = add_distinct(th, nth, x[j]);
 		}
 		if (!nth) {
 			P("Limit tight, type %s, shapes leaf and siblings: "
@@ -1388,6 +1355,42 @@ static void section_rejections(void)
 /* ------------------------------------------------------------------ */
 /* End to end                                                          */
 
+/* ops/s over the repetitions of variant v and type; smp may be NULL. */
+static struct summary e2e_ops(int v, const char *type, int *smp, int *nsmp)
+{
+	double x[4096];
+	int r, j, n = 0;
+
+	for (r = 0; r < D.ne2e && n < 4096; r++) {
+		const struct e2e_row *e = &D.e2e[r];
+
+		if (e->v != v || strcmp(e->type, type))
+			continue;
+		x[n++] = e->ops;
+		if (!smp)
+			continue;
+		for (j = 0; j < *nsmp && smp[j] != e->smp; j++)
+			;
+		if (j == *nsmp && *nsmp < MAXK)
+			smp[(*nsmp)++] = e->smp;
+	}
+	return stats_summarize(x, n);
+}
+
+/* The controller's part of an op: leaf, depth 1, 1 thread, limit none. */
+static struct summary e2e_controller_ns(int v, const char *type)
+{
+	struct sel s = sel_any();
+
+	s.v = v;
+	s.shape = "leaf";
+	s.depth = 1;
+	s.threads = 1;
+	s.limit = "none";
+	s.type = type;
+	return ik_summary(&D, s, M_NS);
+}
+
 static void section_e2e(void)
 {
 	const char *et[MAXK];
@@ -1395,10 +1398,8 @@ static void section_e2e(void)
 	char b1[160], b2[64], b3[64], b4[64], b5[64];
 
 	P("## End to end: KVM_CREATE_VM + KVM_SEV_INIT + close\n\n");
-	if (!input_ok(&D.in_e2e)) {
-		P("e2e.csv: " NOT_MEASURED ".\n\n");
+	if (!need_input(&D.in_e2e))
 		return;
-	}
 	for (i = 0; i < D.ne2e; i++) {
 		for (j = 0; j < net && strcmp(et[j], D.e2e[i].type); j++)
 			;
@@ -1417,33 +1418,13 @@ static void section_e2e(void)
 	  "| controller share |\n|---|---|---|---|---|---|---|\n");
 	for (i = 0; i < net; i++) {
 		for (v = 0; v < D.nv; v++) {
-			double x[4096];
-			int n = 0, r, smp[MAXK], nsmp = 0;
-			struct summary ops, c;
-			struct sel s = sel_any();
+			int smp[MAXK], nsmp = 0;
+			struct summary ops = e2e_ops(v, et[i], smp, &nsmp), c;
 			double op_ns, share;
 
-			for (r = 0; r < D.ne2e && n < 4096; r++) {
-				const struct e2e_row *e = &D.e2e[r];
-
-				if (e->v != v || strcmp(e->type, et[i]))
-					continue;
-				x[n++] = e->ops;
-				for (j = 0; j < nsmp && smp[j] != e->smp; j++)
-					;
-				if (j == nsmp && nsmp < MAXK)
-					smp[nsmp++] = e->smp;
-			}
-			if (!n)
+			if (!ops.n)
 				continue;
-			ops = stats_summarize(x, n);
-			s.v = v;
-			s.shape = "leaf";
-			s.depth = 1;
-			s.threads = 1;
-			s.limit = "none";
-			s.type = et[i];
-			c = ik_summary(&D, s, M_NS);
+			c = e2e_controller_ns(v, et[i]);
 			op_ns = 1e9 / ops.med;
 			share = 100.0 * stats_ratio(c.med, op_ns);
 			P("| %s | %s | %s | %s | %s | %s | %s |\n", V(v), et[i],
@@ -1461,36 +1442,20 @@ static void section_e2e(void)
 		int said = 0;
 
 		for (v = 0; v < D.nv; v++) {
-			double x[4096];
-			int n = 0, r;
+			double share;
 
-			for (r = 0; r < D.ne2e && n < 4096; r++)
-				if (D.e2e[r].v == v && !strcmp(D.e2e[r].type, et[i]))
-					x[n++] = D.e2e[r].ops;
-			m[v] = stats_summarize(x, n);
-			if (!n)
+			m[v] = e2e_ops(v, et[i], NULL, NULL);
+			if (!m[v].n)
 				continue;
-			{
-				struct sel s = sel_any();
-				struct summary c;
-				double share;
-
-				s.v = v;
-				s.shape = "leaf";
-				s.depth = 1;
-				s.threads = 1;
-				s.limit = "none";
-				s.type = et[i];
-				c = ik_summary(&D, s, M_NS);
-				share = 100.0 * stats_ratio(c.med, 1e9 / m[v].med);
-				P("%s%s (type %s) completes %s ops/s", said ? "; " : "",
-				  V(v), et[i], fmt_si(b1, sizeof(b1), m[v].med));
-				if (!isnan(share))
-					P(", of which the controller's charge+uncharge "
-					  "accounts for %s%%",
-					  fmt_val(b2, sizeof(b2), "%.4f", share));
-				said = 1;
-			}
+			share = 100.0 * stats_ratio(e2e_controller_ns(v, et[i]).med,
+						    1e9 / m[v].med);
+			P("%s%s (type %s) completes %s ops/s", said ? "; " : "",
+			  V(v), et[i], fmt_si(b1, sizeof(b1), m[v].med));
+			if (!isnan(share))
+				P(", of which the controller's charge+uncharge "
+				  "accounts for %s%%",
+				  fmt_val(b2, sizeof(b2), "%.4f", share));
+			said = 1;
 		}
 		say_ratios(m, "; ops/s ");
 		P(". ");
@@ -1517,15 +1482,12 @@ struct model_in {
 
 static void model_inputs(int v, struct model_in *mi)
 {
-	struct sel s = sel_any();
+	struct sel s = chain_sel(ptype);
 	int k;
 
 	s.v = v;
-	s.shape = "chain";
 	s.depth = 1;
 	s.threads = 1;
-	s.limit = "none";
-	s.type = ptype;
 	mi->c1 = ik_summary(&D, s, M_NS).med;
 	mi->slope = depth_slope(v, ptype, 1, &mi->ndepths);
 	s.shape = "empty";
@@ -1561,7 +1523,7 @@ static int plot_model(const struct model_in *mi, const char *title)
 {
 	const char *name = "model_throughput";
 	FILE *g = plot_open_script(out_dir, name);
-	char file[256], safe[NAMELEN], ttl[160];
+	char ttl[160];
 	int v, k, i, any = 0;
 
 	if (!g)
@@ -1582,18 +1544,14 @@ static int plot_model(const struct model_in *mi, const char *title)
 	for (v = 0; v < D.nv; v++) {
 		if (design[v] == DESIGN_NONE)
 			continue;
-		plot_safe_name(safe, sizeof(safe), V(v));
 		for (k = 0; k < 2; k++) {
-			FILE *f;
-			int n = 0;
-			struct sel s = sel_any();
+			struct sel s = chain_sel(ptype);
+			struct series sr;
+			int th[MAXK], nth;
 
-			snprintf(file, sizeof(file), "model_%s_d%d.dat", safe,
-				 model_depths[k]);
-			f = plot_open_data(out_dir, file);
-			if (!f)
+			if (series_open(&sr, "model", v, "_d%d.dat", model_depths[k]))
 				continue;
-			fprintf(f, "# MODEL %s (%s), depth %d: cpus central low-latency "
+			fprintf(sr.f, "# MODEL %s (%s), depth %d: cpus central low-latency "
 				"high-latency (pairs/s)\n", V(v), design_name(design[v]),
 				model_depths[k]);
 			for (i = 0; i < NMODEL_CPUS; i++) {
@@ -1602,65 +1560,46 @@ static int plot_model(const struct model_in *mi, const char *title)
 
 				if (isnan(c))
 					continue;
-				fprintf(f, "%d %.6g %.6g %.6g\n", model_cpus[i], c,
+				fprintf(sr.f, "%d %.6g %.6g %.6g\n", model_cpus[i], c,
 					model_eval(&mp_low, v, model_cpus[i], k,
 						   &mi[v], NULL),
 					model_eval(&mp_high, v, model_cpus[i], k,
 						   &mi[v], NULL));
-				n++;
+				sr.n++;
 			}
-			if (series_close(f, file, n)) {
-				snprintf(ttl, sizeof(ttl), "MODEL %s, depth %d", V(v),
-					 model_depths[k]);
-				fprintf(g, "%s'data/%s' using 1:2 with linespoints lc rgb "
-					"\"%s\" dt %d lw 2 pt %d ps 0.8 title ",
-					any ? PLOT_SEP : "", file, plot_color(v),
-					k + 1, k ? 4 : 5);
-				plot_quote(g, ttl);
-				any = 1;
-			}
+			snprintf(ttl, sizeof(ttl), "MODEL %s, depth %d", V(v),
+				 model_depths[k]);
+			series_plot(g, &any, &sr, ttl, "using 1:2 with linespoints "
+				    "lc rgb \"%s\" dt %d lw 2 pt %d ps 0.8",
+				    plot_color(v), k + 1, k ? 4 : 5);
 
 			/* measured markers: chain depth d, 1-2 threads */
-			snprintf(file, sizeof(file), "model_measured_%s_d%d.dat", safe,
-				 model_depths[k]);
-			f = plot_open_data(out_dir, file);
-			if (!f)
+			if (series_open(&sr, "model_measured", v, "_d%d.dat",
+					model_depths[k]))
 				continue;
-			fprintf(f, "# measured %s, chain depth %d, not oversubscribed: "
+			fprintf(sr.f, "# measured %s, chain depth %d, not oversubscribed: "
 				"threads median min max n (pairs/s)\n", V(v),
 				model_depths[k]);
 			s.v = v;
-			s.shape = "chain";
 			s.depth = model_depths[k];
-			s.limit = "none";
-			s.type = ptype;
 			s.oversub = 0;
-			n = 0;
-			{
-				int th[MAXK], nth = ik_threads(&D, s, th);
+			nth = ik_threads(&D, s, th);
+			for (i = 0; i < nth; i++) {
+				struct summary m;
 
-				for (i = 0; i < nth; i++) {
-					struct summary m;
-
-					s.threads = th[i];
-					m = ik_summary(&D, s, M_TPUT);
-					if (!m.n)
-						continue;
-					fprintf(f, "%d %.6g %.6g %.6g %d\n", th[i], m.med,
-						m.min, m.max, m.n);
-					n++;
-				}
+				s.threads = th[i];
+				m = ik_summary(&D, s, M_TPUT);
+				if (!m.n)
+					continue;
+				fprintf(sr.f, "%d %.6g %.6g %.6g %d\n", th[i], m.med,
+					m.min, m.max, m.n);
+				sr.n++;
 			}
-			if (series_close(f, file, n)) {
-				snprintf(ttl, sizeof(ttl), "measured %s, depth %d (guest)",
-					 V(v), model_depths[k]);
-				fprintf(g, "%s'data/%s' using 1:2:3:4 with yerrorbars lc rgb "
-					"\"%s\" lw 1.5 pt %d ps 1.8 title ",
-					any ? PLOT_SEP : "", file, plot_color(v),
-					k ? 9 : 7);
-				plot_quote(g, ttl);
-				any = 1;
-			}
+			snprintf(ttl, sizeof(ttl), "measured %s, depth %d (guest)",
+				 V(v), model_depths[k]);
+			series_plot(g, &any, &sr, ttl, "using 1:2:3:4 with yerrorbars "
+				    "lc rgb \"%s\" lw 1.5 pt %d ps 1.8",
+				    plot_color(v), k ? 9 : 7);
 		}
 	}
 	plot_end(g, any);

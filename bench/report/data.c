@@ -34,12 +34,13 @@ static int add_variant(struct data *d, const char *name)
 	return d->nv++;
 }
 
+/* names is NULL-terminated; idx[i] is the column of names[i]. */
 static int map_cols(struct input *in, const struct csv *c,
-		    const char *const *names, int n, int *idx)
+		    const char *const *names, int *idx)
 {
 	int i;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; names[i]; i++) {
 		idx[i] = csv_col(c, names[i]);
 		if (idx[i] < 0) {
 			snprintf(in->unusable, sizeof(in->unusable),
@@ -70,183 +71,169 @@ static void *grow(void *p, int n, size_t size)
 	return realloc(p, size * (size_t)n * 2);
 }
 
+#define MAXCOLS		14	/* inkernel.csv has the most columns */
+
+/*
+ * The add_*() take one CSV row, f[ci[i]] being the field of column i of
+ * their kind, and append it to d.  They return 0, 1 for a malformed row,
+ * or -1 when out of memory.
+ */
+typedef int (*add_fn)(struct data *d, char **f, const int *ci);
+
 static const char *const ik_cols[] = {
 	"variant", "smp", "rep", "shape", "depth", "threads", "oversubscribed",
 	"limit", "type", "iters", "elapsed_ns", "ns_per_pair", "rejected",
-	"max_overshoot",
+	"max_overshoot", NULL,
 };
 
-static int parse_ik(struct data *d, const struct csv *c)
+static int add_ik(struct data *d, char **f, const int *ci)
 {
-	int ci[14], r;
+	struct ik_row x;
+	void *p;
 
-	if (map_cols(&d->in_ik, c, ik_cols, 14, ci))
-		return 0;
-	for (r = 0; r < c->nrows; r++) {
-		char **f = c->rows[r];
-		struct ik_row x;
-		void *p;
-
-		memset(&x, 0, sizeof(x));
-		x.v = *f[ci[0]] ? add_variant(d, f[ci[0]]) : -1;
-		if (x.v < 0 || csv_int(f[ci[1]], &x.smp) ||
-		    csv_int(f[ci[2]], &x.rep) || copy_name(x.shape, f[ci[3]]) ||
-		    csv_int(f[ci[4]], &x.depth) ||
-		    csv_int(f[ci[5]], &x.threads) ||
-		    csv_int(f[ci[6]], &x.oversub) ||
-		    copy_name(x.limit, f[ci[7]]) ||
-		    copy_name(x.type, f[ci[8]]) ||
-		    csv_num(f[ci[9]], &x.iters) ||
-		    csv_num(f[ci[10]], &x.elapsed_ns) ||
-		    csv_num(f[ci[11]], &x.ns) ||
-		    csv_num(f[ci[12]], &x.rejected) ||
-		    csv_num(f[ci[13]], &x.overshoot) || x.threads < 1 ||
-		    x.depth < 0 || !(x.iters > 0) || !(x.elapsed_ns > 0)) {
-			d->in_ik.bad++;
-			continue;
-		}
-		p = grow(d->ik, d->nik, sizeof(*d->ik));
-		if (!p)
-			return -1;
-		d->ik = p;
-		d->ik[d->nik++] = x;
-	}
-	d->in_ik.rows = d->nik;
+	memset(&x, 0, sizeof(x));
+	x.v = *f[ci[0]] ? add_variant(d, f[ci[0]]) : -1;
+	if (x.v < 0 || csv_int(f[ci[1]], &x.smp) ||
+	    csv_int(f[ci[2]], &x.rep) || copy_name(x.shape, f[ci[3]]) ||
+	    csv_int(f[ci[4]], &x.depth) ||
+	    csv_int(f[ci[5]], &x.threads) ||
+	    csv_int(f[ci[6]], &x.oversub) ||
+	    copy_name(x.limit, f[ci[7]]) ||
+	    copy_name(x.type, f[ci[8]]) ||
+	    csv_num(f[ci[9]], &x.iters) ||
+	    csv_num(f[ci[10]], &x.elapsed_ns) ||
+	    csv_num(f[ci[11]], &x.ns) ||
+	    csv_num(f[ci[12]], &x.rejected) ||
+	    csv_num(f[ci[13]], &x.overshoot) || x.threads < 1 ||
+	    x.depth < 0 || !(x.iters > 0) || !(x.elapsed_ns > 0))
+		return 1;
+	p = grow(d->ik, d->nik, sizeof(*d->ik));
+	if (!p)
+		return -1;
+	d->ik = p;
+	d->ik[d->nik++] = x;
 	return 0;
 }
 
 static const char *const ic_cols[] = {
 	"variant", "run", "shape", "depth", "type", "iters",
-	"instructions_per_pair",
+	"instructions_per_pair", NULL,
 };
 
-static int parse_ic(struct data *d, const struct csv *c)
+static int add_ic(struct data *d, char **f, const int *ci)
 {
-	int ci[7], r;
+	struct ic_row x;
+	void *p;
 
-	if (map_cols(&d->in_ic, c, ic_cols, 7, ci))
-		return 0;
-	for (r = 0; r < c->nrows; r++) {
-		char **f = c->rows[r];
-		struct ic_row x;
-		void *p;
-
-		memset(&x, 0, sizeof(x));
-		x.v = *f[ci[0]] ? add_variant(d, f[ci[0]]) : -1;
-		if (x.v < 0 || csv_int(f[ci[1]], &x.run) ||
-		    copy_name(x.shape, f[ci[2]]) ||
-		    csv_int(f[ci[3]], &x.depth) ||
-		    copy_name(x.type, f[ci[4]]) ||
-		    csv_num(f[ci[5]], &x.iters) ||
-		    csv_num(f[ci[6]], &x.ipp) || x.depth < 0) {
-			d->in_ic.bad++;
-			continue;
-		}
-		p = grow(d->ic, d->nic, sizeof(*d->ic));
-		if (!p)
-			return -1;
-		d->ic = p;
-		d->ic[d->nic++] = x;
-	}
-	d->in_ic.rows = d->nic;
+	memset(&x, 0, sizeof(x));
+	x.v = *f[ci[0]] ? add_variant(d, f[ci[0]]) : -1;
+	if (x.v < 0 || csv_int(f[ci[1]], &x.run) ||
+	    copy_name(x.shape, f[ci[2]]) ||
+	    csv_int(f[ci[3]], &x.depth) ||
+	    copy_name(x.type, f[ci[4]]) ||
+	    csv_num(f[ci[5]], &x.iters) ||
+	    csv_num(f[ci[6]], &x.ipp) || x.depth < 0)
+		return 1;
+	p = grow(d->ic, d->nic, sizeof(*d->ic));
+	if (!p)
+		return -1;
+	d->ic = p;
+	d->ic[d->nic++] = x;
 	return 0;
 }
 
 static const char *const cal_cols[] = {
-	"where", "primitive", "threads", "rep", "iters", "ns_per_pair",
+	"where", "primitive", "threads", "rep", "iters", "ns_per_pair", NULL,
 };
 
-static int parse_cal(struct data *d, const struct csv *c)
+static int add_cal(struct data *d, char **f, const int *ci)
 {
-	int ci[6], r;
+	struct cal_row x;
+	void *p;
 
-	if (map_cols(&d->in_cal, c, cal_cols, 6, ci))
-		return 0;
-	for (r = 0; r < c->nrows; r++) {
-		char **f = c->rows[r];
-		struct cal_row x;
-		void *p;
-
-		memset(&x, 0, sizeof(x));
-		if (copy_name(x.where, f[ci[0]]) ||
-		    copy_name(x.prim, f[ci[1]]) ||
-		    csv_int(f[ci[2]], &x.threads) ||
-		    csv_int(f[ci[3]], &x.rep) ||
-		    csv_num(f[ci[4]], &x.iters) || csv_num(f[ci[5]], &x.ns) ||
-		    !(x.ns > 0)) {
-			d->in_cal.bad++;
-			continue;
-		}
-		p = grow(d->cal, d->ncal, sizeof(*d->cal));
-		if (!p)
-			return -1;
-		d->cal = p;
-		d->cal[d->ncal++] = x;
-	}
-	d->in_cal.rows = d->ncal;
+	memset(&x, 0, sizeof(x));
+	if (copy_name(x.where, f[ci[0]]) ||
+	    copy_name(x.prim, f[ci[1]]) ||
+	    csv_int(f[ci[2]], &x.threads) ||
+	    csv_int(f[ci[3]], &x.rep) ||
+	    csv_num(f[ci[4]], &x.iters) || csv_num(f[ci[5]], &x.ns) ||
+	    !(x.ns > 0))
+		return 1;
+	p = grow(d->cal, d->ncal, sizeof(*d->cal));
+	if (!p)
+		return -1;
+	d->cal = p;
+	d->cal[d->ncal++] = x;
 	return 0;
 }
 
 static const char *const e2e_cols[] = {
 	"variant", "smp", "rep", "type", "count", "elapsed_ns", "ops_per_sec",
+	NULL,
 };
 
-static int parse_e2e(struct data *d, const struct csv *c)
+static int add_e2e(struct data *d, char **f, const int *ci)
 {
-	int ci[7], r;
+	struct e2e_row x;
+	void *p;
 
-	if (map_cols(&d->in_e2e, c, e2e_cols, 7, ci))
-		return 0;
-	for (r = 0; r < c->nrows; r++) {
-		char **f = c->rows[r];
-		struct e2e_row x;
-		void *p;
-
-		memset(&x, 0, sizeof(x));
-		x.v = *f[ci[0]] ? add_variant(d, f[ci[0]]) : -1;
-		if (x.v < 0 || csv_int(f[ci[1]], &x.smp) ||
-		    csv_int(f[ci[2]], &x.rep) || copy_name(x.type, f[ci[3]]) ||
-		    csv_num(f[ci[4]], &x.count) ||
-		    csv_num(f[ci[5]], &x.elapsed_ns) ||
-		    csv_num(f[ci[6]], &x.ops) || !(x.ops > 0)) {
-			d->in_e2e.bad++;
-			continue;
-		}
-		p = grow(d->e2e, d->ne2e, sizeof(*d->e2e));
-		if (!p)
-			return -1;
-		d->e2e = p;
-		d->e2e[d->ne2e++] = x;
-	}
-	d->in_e2e.rows = d->ne2e;
+	memset(&x, 0, sizeof(x));
+	x.v = *f[ci[0]] ? add_variant(d, f[ci[0]]) : -1;
+	if (x.v < 0 || csv_int(f[ci[1]], &x.smp) ||
+	    csv_int(f[ci[2]], &x.rep) || copy_name(x.type, f[ci[3]]) ||
+	    csv_num(f[ci[4]], &x.count) ||
+	    csv_num(f[ci[5]], &x.elapsed_ns) ||
+	    csv_num(f[ci[6]], &x.ops) || !(x.ops > 0))
+		return 1;
+	p = grow(d->e2e, d->ne2e, sizeof(*d->e2e));
+	if (!p)
+		return -1;
+	d->e2e = p;
+	d->e2e[d->ne2e++] = x;
 	return 0;
 }
 
 static int parse_kind(struct data *d, const char *kind, const struct csv *c)
 {
+	const char *const *cols;
 	struct input *in;
-	int (*fn)(struct data *, const struct csv *);
+	add_fn add;
+	int ci[MAXCOLS], r;
 
 	if (!strcmp(kind, "inkernel")) {
 		in = &d->in_ik;
-		fn = parse_ik;
+		cols = ik_cols;
+		add = add_ik;
 	} else if (!strcmp(kind, "icount")) {
 		in = &d->in_ic;
-		fn = parse_ic;
+		cols = ic_cols;
+		add = add_ic;
 	} else if (!strcmp(kind, "calib")) {
 		in = &d->in_cal;
-		fn = parse_cal;
+		cols = cal_cols;
+		add = add_cal;
 	} else if (!strcmp(kind, "e2e")) {
 		in = &d->in_e2e;
-		fn = parse_e2e;
+		cols = e2e_cols;
+		add = add_e2e;
 	} else {
 		return -1;
 	}
 	in->exists = c->exists;
 	in->bad += c->nbad;
-	if (!c->exists || !c->header)
+	if (!c->exists || !c->header || map_cols(in, c, cols, ci))
 		return 0;
-	return fn(d, c);
+	for (r = 0; r < c->nrows; r++) {
+		int e = add(d, c->rows[r], ci);
+
+		if (e < 0)
+			return -1;
+		if (e)
+			in->bad++;
+		else
+			in->rows++;
+	}
+	return 0;
 }
 
 int data_parse_text(struct data *d, const char *kind, const char *text)
@@ -365,7 +352,7 @@ struct summary ik_summary(const struct data *d, struct sel s, enum metric m)
 	return out;
 }
 
-static int add_distinct(int *out, int n, int x)
+int add_distinct(int *out, int n, int x)
 {
 	int i, j;
 

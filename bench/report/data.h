@@ -84,6 +84,8 @@ struct sel {
 struct sel sel_any(void);
 int sel_match(const struct sel *s, const struct ik_row *r);
 struct summary ik_summary(const struct data *d, struct sel s, enum metric m);
+/* Add x to the sorted, distinct out[0..n) (at most MAXK); the new n. */
+int add_distinct(int *out, int n, int x);
 /* Distinct sorted threads / depths / smp of the matching rows. */
 int ik_threads(const struct data *d, struct sel s, int *out);
 int ik_depths(const struct data *d, struct sel s, int *out);
