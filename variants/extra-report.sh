@@ -266,14 +266,14 @@ for b in $branches; do
 done
 exec >&3 3>&-
 
-# The table: a row per key, in the order of the branch that printed most.
+# The table: a row per key, in the order the keys were first printed.
 printf '\n| |'
 for b in $branches; do printf ' %s |' "$b"; done
 printf '\n|---|'
 for b in $branches; do printf -- '---|'; done
 echo
-keys=$(wc -l $(for b in $branches; do echo "$tmp.col.$b"; done) | sort -rn | sed -n '2s/^ *[0-9]* //p')
-sed -n 's/^- \([^:]*\): .*/\1/p' "${keys:-$tmp.col.$branches}" | while read -r key; do
+for b in $branches; do cat "$tmp.col.$b"; done |
+	sed -n 's/^- \([^:]*\): .*/\1/p' | awk '!seen[$0]++' | while read -r key; do
 	printf '| %s |' "$key"
 	for b in $branches; do
 		v=$(grep -m1 -F -- "- $key: " "$tmp.col.$b" | sed 's/^- [^:]*: //; s/|/\\|/g')

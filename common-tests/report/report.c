@@ -325,11 +325,13 @@ static void bench(const char *what)
 	}
 	if (!strcmp(what, "rejected")) {
 		for (int i = 0; i < n; i++) {
-			double mid = s[i].n ? median(&s[i]) : 0;	/* sorts v[] */
+			double mid;
 
-			if (s[i].n)
-				printf("%s%s %.1f%% [%.1f%%, %.1f%%] n=%d", i ? "; " : "", s[i].variant,
-				       mid, s[i].v[0], s[i].v[s[i].n - 1], s[i].n);
+			if (!s[i].n)
+				continue;
+			mid = median(&s[i]);	/* sorts v[]: min and max follow */
+			printf("%s%s %.1f%% [%.1f%%, %.1f%%] n=%d", i ? "; " : "", s[i].variant,
+			       mid, s[i].v[0], s[i].v[s[i].n - 1], s[i].n);
 		}
 		printf(" (shape leaf, limit tight, 2 threads, -smp 2: median [min, max];"
 		       " bench/csv/inkernel.csv)");
