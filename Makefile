@@ -1,4 +1,5 @@
-# Designs of the SEV ASID cgroup controller, one packaged 6.1 tree.
+# Designs of the SEV ASID cgroup controller, built from Debian's packaged
+# kernel trees (linux-source-6.1, linux-source-6.12).
 #
 #   make              everything: check, the add-a-resource experiment, the
 #                     benchmark, robustness figures; writes results/REPORT.md
@@ -8,15 +9,16 @@
 #   make shell VARIANT=<branch>         an interactive guest (see README)
 #
 # Branches are data: every directory in variants/ except common/ is one
-# branch, made of variants/common/*.patch then its own *.patch, and built
-# from tinyconfig plus variants/common/*.config and its own *.config.
+# branch.  variants/<branch>/tree names the packaged tree it is made from
+# (one line, e.g. "6.12"; absent means 6.1).  A branch is that tree plus
+# variants/common/<tree>/*.patch then its own *.patch, built from
+# tinyconfig plus variants/common/*.config, variants/common/<tree>/*.config
+# and its own *.config.
 # A branch with extra/*.patch also gets a "<branch>+extra" kernel: its
 # series plus those patches (the add-a-resource experiment).
 
 SHELL     := /bin/bash
 B         := build
-TARBALL   := /usr/src/linux-source-6.1.tar.xz
-TREE      := $(B)/linux
 JOBS      ?= 3
 TIMEOUT   ?= 900
 VARIANTS  := $(sort $(patsubst variants/%/,%,$(filter-out variants/common/,$(wildcard variants/*/))))
@@ -30,9 +32,17 @@ OVMF      := /usr/share/ovmf/OVMF.fd
 # A build name is a branch, or "<branch>+extra".
 base       = $(patsubst %+extra,%,$(1))
 extra      = $(if $(filter %+extra,$(1)),$(2))
-series     = $(sort $(wildcard variants/common/*.patch)) $(sort $(wildcard variants/$(call base,$(1))/*.patch)) \
+# The packaged tree of each branch, read once: build/linux-<tree> is it as
+# a git repository (branch base), from /usr/src/linux-source-<tree>.tar.xz.
+DEFAULT_TREE := 6.1
+$(foreach v,$(VARIANTS),$(eval TREE_$(v) := $(or $(strip $(shell cat variants/$(v)/tree 2>/dev/null)),$(DEFAULT_TREE))))
+TREES      := $(sort $(foreach v,$(VARIANTS),$(TREE_$(v))))
+tree       = $(TREE_$(call base,$(1)))
+treedir    = $(B)/linux-$(call tree,$(1))
+series     = $(sort $(wildcard variants/common/$(call tree,$(1))/*.patch)) $(sort $(wildcard variants/$(call base,$(1))/*.patch)) \
 	     $(call extra,$(1),$(sort $(wildcard variants/$(call base,$(1))/extra/*.patch)))
-fragments  = $(sort $(wildcard variants/common/*.config)) $(sort $(wildcard variants/$(call base,$(1))/*.config)) \
+fragments  = $(sort $(wildcard variants/common/*.config)) $(sort $(wildcard variants/common/$(call tree,$(1))/*.config)) \
+	     $(sort $(wildcard variants/$(call base,$(1))/*.config)) \
 	     $(call extra,$(1),$(sort $(wildcard variants/$(call base,$(1))/extra/*.config)))
 known      = $(wildcard variants/$(call base,$(1))/known-defects) \
 	     $(call extra,$(1),$(wildcard variants/$(call base,$(1))/extra/known-defects))
@@ -51,6 +61,11 @@ INJECTS    := leak underflow
 RUNS  := $(foreach v,$(VARIANTS),$(foreach r,$(CHECK_RUNS),$(B)/out/$(v)/$(r)/status)) \
 	 $(foreach v,$(VARIANTS),$(foreach i,$(INJECTS),$(B)/out/inject-$(i)/$(v)/status)) \
 	 $(B)/out/selftest/warn/status
+# A simulation parameter the kernel must refuse, booted once per tree (on its
+# first branch): "0,0" is written 0-0 in the run's name.
+BAD_SIMS   := 0-0 5-16 16-0
+TREE_FIRST := $(foreach t,$(TREES),$(firstword $(foreach v,$(VARIANTS),$(if $(filter $(t),$(TREE_$(v))),$(v)))))
+RUNS  += $(foreach v,$(TREE_FIRST),$(foreach s,$(BAD_SIMS),$(B)/out/badsim-$(s)/$(v)/status))
 EXTRA_RUNS := $(foreach v,$(EXTRAS),$(B)/out/$(v)/v2/status $(B)/out/$(v)/v1/status)
 DEBUG_RUNS := $(foreach v,$(DEBUG_VARIANTS),$(B)/out-debug/$(v)/v2/status $(B)/out-debug/$(v)/robust/status)
 KTAPS := $(foreach v,$(VARIANTS) $(EXTRAS),$(foreach h,v2 v1,$(v)=$(B)/out/$(v)/$(h)/suite.ktap))
@@ -67,7 +82,7 @@ ARGS_robust = asid.mode=robust asid.seed=$(SEED) asid.writes=$(FUZZ_WRITES) asid
 ARGS_uefi   = asid.mode=check asid.hier=v2 asid.only=kvm_init asid.efi=1
 QEMU_uefi   = -bios $(OVMF)
 
-.PHONY: all REPORT check check-debug robustness extra kernels runs bench host-test lint shell clean FORCE
+.PHONY: all REPORT findings-status patches check check-debug robustness extra kernels runs bench host-test lint shell clean FORCE
 .SECONDARY:
 .DELETE_ON_ERROR:
 
@@ -79,7 +94,7 @@ all: check extra bench robustness
 	@$(MAKE) --no-print-directory REPORT
 	@$(SUMMARY) $(dir $(RUNS) $(EXTRA_RUNS) $(DEBUG_RUNS))
 
-REPORT: results/semantics.md results/REPORT.md
+REPORT: results/semantics.md findings-status results/REPORT.md
 
 check: host-test lint runs
 	@$(SUMMARY) $(dir $(RUNS))
@@ -105,16 +120,33 @@ $(B)/deps.stamp: qemu/host-deps.sh
 	qemu/host-deps.sh
 	@touch $@
 
-$(TREE)/.git/base-ready: variants/extract.sh | $(B)/deps.stamp
-	variants/extract.sh $(TARBALL) $(TREE)
+$(B)/linux-%/.git/base-ready: variants/extract.sh | $(B)/deps.stamp
+	variants/extract.sh /usr/src/linux-source-$*.tar.xz $(B)/linux-$*
 	@touch $@
+
+# ccache shares objects between the branches of a tree: every object tree
+# is a subdirectory of its branch's worktree (build/obj/<build> links to
+# build/src/<build>/.kbuild), so Kbuild names sources "../<path>" and the
+# compiler sees the same command line in every branch; a file whose
+# preprocessed text is the same compiles once.  CCACHE=0 builds without.
+CCACHE     ?= 1
+CCACHE_DIR ?= $(abspath $(B))/ccache
+export CCACHE_DIR
+export CCACHE_BASEDIR := $(abspath $(B))
+export CCACHE_NOHASHDIR := 1
+KCC        := $(if $(filter 1,$(CCACHE)),CC="ccache gcc")
+KCC_ENV    := $(if $(filter 1,$(CCACHE)),KMAKE_CC="ccache gcc")
+# objlink OBJDIR BUILD: OBJDIR/BUILD -> ../src/BUILD/.kbuild[-debug]
+objlink    = mkdir -p $(B)/src/$(2)/.k$(1) $(B)/$(1); \
+	     [ -L $(B)/$(1)/$(2) ] || rm -rf $(B)/$(1)/$(2); \
+	     ln -sfn ../src/$(2)/.k$(1) $(B)/$(1)/$(2)
 
 # --- one build: series, config, kernel, module -------------------------------
 # The debug flavour builds the same source tree into obj-debug/ with the
 # debug fragments on top.
 .SECONDEXPANSION:
-$(B)/src/%/.series-applied: $(TREE)/.git/base-ready variants/branch.sh $$(call series,$$*)
-	variants/branch.sh $(TREE) $* $(B)/src/$* $(call series,$*)
+$(B)/src/%/.series-applied: $$(call treedir,$$*)/.git/base-ready variants/branch.sh $$(call series,$$*)
+	variants/branch.sh $(call treedir,$*) $* $(B)/src/$* $(call series,$*)
 	@touch $@
 
 $(B)/known/%: $$(call known,$$*)
@@ -126,18 +158,19 @@ $(B)/known/%: $$(call known,$$*)
 # kernel_rules OBJDIR MODDIR EXTRA_FRAGMENTS
 define kernel_rules
 $(B)/$(1)/%/.config: $(B)/src/%/.series-applied variants/mkconfig.sh $$$$(call fragments,$$$$*) $(3)
-	variants/mkconfig.sh $(B)/src/$$* $$(abspath $(B)/$(1)/$$*) $$(call fragments,$$*) $(3)
+	@$$(call objlink,$(1),$$*)
+	$(KCC_ENV) variants/mkconfig.sh $(B)/src/$$* $$(abspath $(B)/$(1)/$$*) $$(call fragments,$$*) $(3)
 
 $(B)/$(1)/%/arch/x86/boot/bzImage: $(B)/$(1)/%/.config $(B)/src/%/.series-applied
 	@echo "kernel $$* ($(1)): building (log $(B)/$(1)/$$*.build.log)"
-	@$$(MAKE) -s -C $(B)/src/$$* O=$$(abspath $(B)/$(1)/$$*) -j$(JOBS) bzImage modules \
+	@$$(MAKE) -s -C $(B)/src/$$* O=$$(abspath $(B)/$(1)/$$*) $(KCC) -j$(JOBS) bzImage modules \
 		> $(B)/$(1)/$$*.build.log 2>&1 || { tail -40 $(B)/$(1)/$$*.build.log; exit 1; }
 	@touch $$@
 
 $(B)/$(2)/%/asid_test.ko: $(B)/$(1)/%/arch/x86/boot/bzImage $(MODULE_SRC)
 	@mkdir -p $(B)/$(2)/$$*
 	@cp $(MODULE_SRC) $(B)/$(2)/$$*/
-	$$(MAKE) -s -C $(B)/src/$$* O=$$(abspath $(B)/$(1)/$$*) M=$$(abspath $(B)/$(2)/$$*) W=1 modules
+	$$(MAKE) -s -C $(B)/src/$$* O=$$(abspath $(B)/$(1)/$$*) $(KCC) M=$$(abspath $(B)/$(2)/$$*) W=1 modules
 endef
 MODULE_SRC := $(wildcard common-tests/module/*.c common-tests/module/*.h) \
 	      common-tests/module/Kbuild common-tests/include/asid_test_uapi.h
@@ -145,7 +178,7 @@ $(eval $(call kernel_rules,obj,mod,))
 $(eval $(call kernel_rules,obj-debug,mod-debug,$(DEBUG_FRAGMENTS)))
 
 # --- guest userspace: built once, the same binaries for every branch --------
-$(GUESTBIN)/.built: FORCE | $(B)/deps.stamp $(TREE)/.git/base-ready
+$(GUESTBIN)/.built: FORCE | $(B)/deps.stamp
 	@mkdir -p $(GUESTBIN)
 	@$(MAKE) -s -C common-tests OUT=$(abspath $(GUESTBIN))
 	@$(MAKE) -s -C qemu OUT=$(abspath $(GUESTBIN))
@@ -167,11 +200,12 @@ $(B)/initramfs/%.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*)
 	qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$*
 
 # --- runs ---------------------------------------------------------------------
-# guest NAME KERNEL INITRD OUTDIR TIMEOUT QEMU_EXTRA SPLATS APPEND: one boot;
-# writes OUTDIR/{suite.ktap,verdict,status}.
+# guest NAME KERNEL INITRD OUTDIR TIMEOUT QEMU_EXTRA SPLATS APPEND [SIM]: one
+# boot (SIM: kvm_amd.sev_asid_sim, default 16,5); writes
+# OUTDIR/{suite.ktap,verdict,status}.
 define guest
 mkdir -p $(4); echo "guest $(1): booting, console results/logs/$(1).console.log"; \
-KNOWN_SPLATS=$(7) QEMU_EXTRA="$(6)" qemu/run-guest.sh $(1) $(2) $(3) results/logs $(4) $(5) \
+$(if $(9),SEV_ASID_SIM=$(9)) KNOWN_SPLATS=$(7) QEMU_EXTRA="$(6)" qemu/run-guest.sh $(1) $(2) $(3) results/logs $(4) $(5) \
 	$(8) > $(4)/verdict 2>&1; echo $$? > $(4)/status; cat $(4)/verdict
 endef
 v_of = $(firstword $(subst /, ,$(1)))
@@ -223,6 +257,12 @@ $(B)/out/inject-%/status: $$(B)/initramfs/$$(call r_of,$$*).cpio.gz FORCE
 		> $(B)/out/inject-$*/verdict 2>&1; \
 	 qemu/inject-verdict.sh $$? $(call v_of,$*) $(B)/out/inject-$* > $@
 
+# And per tree that a malformed kvm_amd.sev_asid_sim is refused with a clear
+# line, and the kernel still boots without SEV.
+comma := ,
+$(B)/out/badsim-%/status: $$(B)/initramfs/$$(call r_of,$$*).cpio.gz FORCE
+	@$(call guest,badsim-$(subst /,-,$*),$(B)/obj/$(call r_of,$*)/arch/x86/boot/bzImage,$<,$(B)/out/badsim-$*,300,,$(call splats,$(call r_of,$*)),asid.mode=badsim,$(subst -,$(comma),$(call v_of,$*)))
+
 # --- make bench: the charge-path benchmark, results/bench/ --------------------
 BENCH_REPS ?= 5
 bench: $(VARIANTS:%=$(B)/initramfs/%.cpio.gz) $(VARIANTS:%=$(B)/initramfs/%-perf.cpio.gz) kernels $(B)/host/calib-host $(B)/host/benchreport
@@ -239,6 +279,17 @@ $(B)/host/benchreport: $(wildcard bench/report/*.c bench/report/*.h)
 	@mkdir -p $(B)/host
 	@$(MAKE) -s -C bench/report OUT=$(abspath $(B)/host)
 
+# --- make patches: the fix series as they would be mailed -----------------------
+# A branch with variants/<b>/cover-letter is a series to mail; variants/<b>/fixes
+# names the shipped branch it fixes, whose run gives the "before" figures.
+# AUTHOR signs our own patches (default: git config user.name/user.email).
+AUTHOR ?= $(shell git config user.name) <$(shell git config user.email)>
+PATCH_BRANCHES := $(patsubst variants/%/cover-letter,%,$(wildcard variants/*/cover-letter))
+fixes_of = $(shell cat variants/$(1)/fixes 2>/dev/null)
+patches: $(foreach b,$(PATCH_BRANCHES),$(call treedir,$(b))/.git/base-ready)
+	@$(foreach b,$(PATCH_BRANCHES),variants/patches.sh $(call treedir,$(b)) $(b) results/patches/$(b) "$(AUTHOR)" \
+		$(B)/out/$(call fixes_of,$(b))/v2/suite.ktap $(B)/out/$(b)/v2/suite.ktap &&) true
+
 # --- the demo shell -------------------------------------------------------------
 VARIANT ?= $(firstword $(VARIANTS))
 shell: $(B)/initramfs/$(VARIANT).cpio.gz $(B)/obj/$(VARIANT)/arch/x86/boot/bzImage
@@ -253,7 +304,7 @@ shell: $(B)/initramfs/$(VARIANT).cpio.gz $(B)/obj/$(VARIANT)/arch/x86/boot/bzIma
 # checkpatch --strict on every patch, W=1 on every .c file a series touches.
 lint: $(VARIANTS:%=$(B)/obj/%/arch/x86/boot/bzImage)
 	@mkdir -p $(B)/out
-	@variants/lint.sh $(TREE) $(abspath $(B)/src) $(abspath $(B)/obj) $(VARIANTS) | tee $(B)/out/lint.tap
+	@$(KCC_ENV) variants/lint.sh $(abspath $(B)/src) $(abspath $(B)/obj) $(foreach v,$(VARIANTS),$(v)=$(TREE_$(v))) | tee $(B)/out/lint.tap
 
 host-test: $(B)/deps.stamp
 	@mkdir -p $(B)/out
@@ -266,16 +317,38 @@ $(B)/host/%: common-tests/report/%.c common-tests/report/ktap.h
 	@mkdir -p $(B)/host
 	$(HOSTCC) $(HOSTCFLAGS) -o $@ $<
 
+# "6.1.192 (encryption_ids, misc)" per tree: the trees as this run built them.
+TREES_DESC = $(foreach t,$(TREES),$(t).$$(sed -n 's/^SUBLEVEL = //p' $(B)/linux-$(t)/Makefile) \
+	     ($(foreach v,$(VARIANTS),$(if $(filter $(t),$(TREE_$(v))),$(v))));)
+PLAIN_KTAPS := $(foreach v,$(VARIANTS),$(foreach h,v2 v1,$(v)=$(B)/out/$(v)/$(h)/suite.ktap))
+
 results/semantics.md: $(B)/host/semantics FORCE
 	@{ echo "# Semantics matrix"; echo; \
 	   echo "Generated by \`make\` on $$(date -u +%F) from this run's guest KTAP"; \
-	   echo "(build/out/BRANCH/HIER/suite.ktap); kernel: Debian linux-source-6.1"; \
-	   echo "($$(sed -n 's/^SUBLEVEL = //p' $(TREE)/Makefile | sed 's/^/6.1./')), -cpu EPYC -smp 2 under TCG,"; \
+	   echo "(build/out/BRANCH/HIER/suite.ktap); Debian packaged kernel trees, with the"; \
+	   echo "branches built from each: $(TREES_DESC)"; \
+	   echo "-cpu EPYC -smp 2 under TCG,"; \
 	   echo "kvm_amd.sev_asid_sim=16,5 (sev capacity 12, sev_es capacity 4)."; \
 	   echo "Each cell: what the kernel did (result); \"v1:\" follows where cgroup v1 differed."; \
 	   echo "TODO Fn marks a known defect, see findings.md."; echo; \
 	   $(B)/host/semantics $(KTAPS); } > $@.tmp
 	@mv $@.tmp $@
+
+# The points where the branches differ, for the top of REPORT.md.
+$(B)/report/differ.md: $(B)/host/semantics FORCE
+	@mkdir -p $(B)/report
+	$(B)/host/semantics --differ $(PLAIN_KTAPS) > $@
+
+# Each finding, present or not, on each branch: REPORT.md includes it and
+# it replaces the status table of results/findings.md.
+$(B)/report/findings-status.md: $(B)/host/findings FORCE
+	@mkdir -p $(B)/report
+	$(B)/host/findings $(wildcard variants/*/known-defects) -- $(PLAIN_KTAPS) > $@
+
+findings-status: $(B)/report/findings-status.md
+	@awk -v t=$< '/^<!-- status table: begin/ { print; while ((getline l < t) > 0) print l; skip = 1; next } \
+		/^<!-- status table: end/ { skip = 0 } !skip' results/findings.md > results/findings.md.tmp
+	@mv results/findings.md.tmp results/findings.md
 
 clean:
 	rm -rf $(B)/out $(B)/out-debug $(B)/initramfs $(B)/mod $(B)/mod-debug $(GUESTBIN) \
@@ -294,7 +367,7 @@ $(B)/report/extra.md: variants/extra-report.sh FORCE
 	variants/extra-report.sh $(patsubst %+extra,%,$(EXTRAS)) > $@
 
 results/REPORT.md: $(B)/host/report common-tests/report/REPORT.md.in $(B)/report/branches.md \
-		   $(B)/report/extra.md results/semantics.md results/robustness.md results/bench/REPORT.md FORCE
+		   $(B)/report/extra.md $(B)/report/differ.md $(B)/report/findings-status.md results/semantics.md results/robustness.md results/bench/REPORT.md FORCE
 	$(B)/host/report $(REPORT_KTAPS) --csv results/bench/csv/inkernel.csv \
 		common-tests/report/REPORT.md.in > $@.tmp
 	@mv $@.tmp $@

@@ -121,6 +121,30 @@ if [ "$MODE" = robust ]; then
 	/bin/qemu_exit $status
 fi
 
+# asid.mode=badsim: booted with a kvm_amd.sev_asid_sim the kernel must
+# refuse.  It says so in one line, leaves SEV off (this CPU has none) and
+# does not taint; the guest got here, so the kernel booted.
+if [ "$MODE" = badsim ]; then
+	sim=$(sed -n 's/.*kvm_amd\.sev_asid_sim=\([^ ]*\).*/\1/p' /proc/cmdline)
+	line=$(dmesg | grep -F "sev_asid_sim=$sim" | grep -m1 refused)
+	sev=$(cat /sys/module/kvm_amd/parameters/sev 2>/dev/null)
+	sev_es=$(cat /sys/module/kvm_amd/parameters/sev_es 2>/dev/null)
+	taint=$(cat /proc/sys/kernel/tainted)
+	{ echo "KTAP version 1"; echo "1..3"
+	  echo "# observed sim_refused_logged: ${line:-no refusal line for sev_asid_sim=$sim}"
+	  if [ -n "$line" ]; then echo "ok 1 sim_refused_logged"
+	  else echo "not ok 1 sim_refused_logged"; status=1; fi
+	  echo "# observed sim_refused_sev_off: kvm_amd sev=$sev sev_es=$sev_es"
+	  if [ "$sev" = N ] && [ "$sev_es" = N ]; then echo "ok 2 sim_refused_sev_off"
+	  else echo "not ok 2 sim_refused_sev_off"; status=1; fi
+	  echo "# observed sim_refused_untainted: tainted=$taint"
+	  if [ $((taint >> 18 & 1)) = 0 ]; then echo "ok 3 sim_refused_untainted"
+	  else echo "not ok 3 sim_refused_untainted"; status=1; fi
+	} > "$KTAP"
+	rmmod asid_test || fail "rmmod asid_test failed"
+	/bin/qemu_exit $status
+fi
+
 if [ "$MODE" = shell ]; then
 	echo "+$CTRL" > /sys/fs/cgroup/cgroup.subtree_control
 	echo "Controller $CTRL is mounted at /sys/fs/cgroup; try: sevctl help"

@@ -3,6 +3,7 @@
 # Boots one branch under TCG, keeps its console log, collects the suite's
 # KTAP from the second serial port, and fails on a hang, a panic, a bad
 # status or any splat that is not a known defect of this branch.
+# SEV_ASID_SIM replaces the simulated ASID range (default 16,5).
 set -u
 variant=$1 kernel=$2 initrd=$3 logdir=$4 outdir=$5 limit=$6
 shift 6
@@ -18,7 +19,7 @@ timeout -k 5 "$limit" qemu-system-x86_64 \
 	-serial file:"$log" -serial file:"$ktap" \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 	-kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 panic=-1 kvm_amd.sev_asid_sim=16,5 $*" \
+	-append "console=ttyS0 panic=-1 kvm_amd.sev_asid_sim=${SEV_ASID_SIM:-16,5} $*" \
 	</dev/null 2>"$logdir/$variant.qemu-stderr.log"
 rc=$?
 # The serial ports are ttys: drop the carriage returns they add.

@@ -2,7 +2,12 @@
 /*
  * semantics: build the semantics matrix (Markdown) from the suite's KTAP.
  *
- *   semantics NAME=FILE.ktap [NAME=FILE.ktap ...] > semantics.md
+ *   semantics [--differ] NAME=FILE.ktap [NAME=FILE.ktap ...] > semantics.md
+ *
+ * --differ prints only the points where the branches disagree, after a
+ * line that counts those that agree; each cell keeps only what differs
+ * (the words all cells share at the start and the end are dropped), so a
+ * wide matrix reads at a glance.
  *
  * Each FILE holds one guest's output, the suite run on cgroup v2 or v1,
  * introduced by "# guest: suite on cgroup vN ..."; a NAME may be given
@@ -17,9 +22,10 @@
 
 #include "ktap.h"
 
-#define MAX_BRANCHES	8
+#define MAX_BRANCHES	16
 #define MAX_POINTS	1024
 #define TEXT_LEN	256
+#define SHORT_LEN	48	/* a --differ cell's text, at most */
 
 struct cell {
 	char status[32];	/* ok, FAIL, TODO F1, skip */
@@ -111,24 +117,141 @@ static void print_cell(const struct cell *v2, const struct cell *v1)
 	printf(" |");
 }
 
+/* One branch's v2 and v1 cells as one comparable text. */
+static void cell_text(const struct point *p, int b, char *buf, size_t len)
+{
+	const struct cell *v2 = &p->cell[b][0], *v1 = &p->cell[b][1];
+
+	if (!v2->status[0] && !v1->status[0])
+		snprintf(buf, len, "not run");
+	else
+		snprintf(buf, len, "%s (%s)%s%s%s%s", v2->observed, v2->status,
+			 v1->status[0] ? "; v1: " : "", v1->observed,
+			 v1->status[0] ? " " : "", v1->status);
+}
+
+/* Length of the prefix all @n texts share, backed up to a word start. */
+static size_t common_prefix(char texts[][2 * TEXT_LEN + 80], int n)
+{
+	size_t k = 0;
+	int i;
+
+	for (;; k++) {
+		for (i = 1; i < n; i++)
+			if (texts[i][k] != texts[0][k])
+				break;
+		if (i < n || !texts[0][k])
+			break;
+	}
+	while (k > 0 && texts[0][k - 1] != ' ')
+		k--;
+	return k;
+}
+
+/* Length of the suffix all @n texts share (after @pre), from a word start. */
+static size_t common_suffix(char texts[][2 * TEXT_LEN + 80], int n, size_t pre)
+{
+	size_t k = 0, len0 = strlen(texts[0]);
+	int i;
+
+	for (;; k++) {
+		if (len0 - pre <= k)
+			break;
+		for (i = 1; i < n; i++) {
+			size_t len = strlen(texts[i]);
+
+			if (len - pre <= k || texts[i][len - 1 - k] != texts[0][len0 - 1 - k])
+				break;
+		}
+		if (i < n)
+			break;
+	}
+	while (k > 0 && texts[0][len0 - k] != ' ')
+		k--;
+	return k;
+}
+
+/* The points where the branches disagree, with their differing words. */
+static void print_differ(void)
+{
+	static char texts[MAX_BRANCHES][2 * TEXT_LEN + 80];
+	int i, b, agree = 0;
+
+	for (i = 0; i < nr_points; i++) {
+		for (b = 0; b < nr_branches; b++)
+			cell_text(&points[i], b, texts[b], sizeof(texts[b]));
+		for (b = 1; b < nr_branches; b++)
+			if (strcmp(texts[b], texts[0]))
+				break;
+		agree += b == nr_branches;
+	}
+	printf("%d of %d points agree on every branch (same observation, same result);\n",
+	       agree, nr_points);
+	printf("the %d where they differ, with only the differing words of each cell:\n\n",
+	       nr_points - agree);
+	printf("| point |");
+	for (b = 0; b < nr_branches; b++)
+		printf(" %s |", branch_names[b]);
+	printf("\n|---|");
+	for (b = 0; b < nr_branches; b++)
+		printf("---|");
+	printf("\n");
+	for (i = 0; i < nr_points; i++) {
+		size_t pre, suf;
+
+		for (b = 0; b < nr_branches; b++)
+			cell_text(&points[i], b, texts[b], sizeof(texts[b]));
+		for (b = 1; b < nr_branches; b++)
+			if (strcmp(texts[b], texts[0]))
+				break;
+		if (b == nr_branches)
+			continue;
+		pre = common_prefix(texts, nr_branches);
+		suf = common_suffix(texts, nr_branches, pre);
+		printf("| `%s` |", points[i].name);
+		for (b = 0; b < nr_branches; b++) {
+			int len = (int)(strlen(texts[b]) - pre - suf);
+
+			if (len > SHORT_LEN)
+				printf(" %.*s... |", SHORT_LEN - 3, texts[b] + pre);
+			else
+				printf(" %.*s |", len, texts[b] + pre);
+		}
+		printf("\n");
+	}
+}
+
 int main(int argc, char **argv)
 {
-	int i, b;
+	int i, b, differ = 0;
 
-	for (i = 1; i < argc && nr_branches < MAX_BRANCHES; i++) {
+	if (argc > 1 && !strcmp(argv[1], "--differ")) {
+		differ = 1;
+		argv++;
+		argc--;
+	}
+	for (i = 1; i < argc; i++) {
 		char *eq = strchr(argv[i], '=');
 
 		if (!eq) {
-			fprintf(stderr, "usage: semantics NAME=FILE.ktap ...\n");
+			fprintf(stderr, "usage: semantics [--differ] NAME=FILE.ktap ...\n");
 			return 2;
 		}
 		*eq = '\0';
 		for (b = 0; b < nr_branches; b++)
 			if (!strcmp(branch_names[b], argv[i]))
 				break;
+		if (b == MAX_BRANCHES) {
+			fprintf(stderr, "semantics: more than %d branches\n", MAX_BRANCHES);
+			return 1;
+		}
 		if (b == nr_branches)
 			branch_names[nr_branches++] = argv[i];
 		read_ktap(b, eq + 1);
+	}
+	if (differ) {
+		print_differ();
+		return 0;
 	}
 
 	printf("| point |");
