@@ -3,11 +3,10 @@
  * Intra-host migration and mirror VMs.
  *
  * KVM_CAP_VM_MOVE_ENC_CONTEXT_FROM on a fresh VM moves the source's ASID
- * and its charge: misc charges the caller's cgroup unless it is the
- * source's; the encryption_ids port always charges the destination first,
- * then uncharges the source (its commit message: a migration inside a
- * cgroup at its limit fails with EBUSY).  KVM_CAP_VM_COPY_ENC_CONTEXT_FROM
- * makes a mirror that shares the owner's ASID and is charged nothing.
+ * and its charge: every branch charges the caller's cgroup only if it is
+ * not the one the source is charged to, so a move inside one cgroup takes
+ * no new charge.  KVM_CAP_VM_COPY_ENC_CONTEXT_FROM makes a mirror that
+ * shares the owner's ASID and is charged nothing.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -112,26 +111,29 @@ CASE(case_kvm_migrate_into_limit)
 }
 
 /*
- * Source and destination in one cgroup at max 1: misc moves without a
- * charge; the encryption_ids port charges the destination first (EBUSY).
+ * Source and destination in one cgroup at max 1: a move inside one cgroup
+ * takes no new charge, so it succeeds at the limit and no count changes.
  */
 CASE(case_kvm_migrate_within_limit)
 {
 	const char *c = pt_cg(p, "C");
-	int want = pt_is_misc(p) ? 0 : -EBUSY;
+	uint64_t root0 = 0;
 	int src, dst, ret;
 	char n[64];
 
 	if (!c || !pt_set_max(p, c, NULL, "1") || !pt_enter(p, c) ||
 	    (src = pt_vm_sev(p, NULL)) < 0 || (dst = pt_vm(p)) < 0)
 		return FAIL;
+	pt_root_usage(p, NULL, &root0);
 	ret = kvm_move_enc_from(dst, src);
 	pt_obs(p, "move within C at max 1: %s, then C %s", pt_err(ret),
 	       pt_counts(p, c, n, sizeof(n)));
-	if (ret != want)
-		pt_fail(p, "move within a cgroup at its limit: %s, expected %s",
-			pt_err(ret), pt_err(want));
+	if (ret)
+		pt_fail(p, "move within a cgroup at its limit: %s, expected 0",
+			pt_err(ret));
 	pt_expect_current(p, c, NULL, 1);
+	pt_expect_others(p, c, 0);
+	pt_expect_root_usage(p, NULL, root0);
 	pt_vm_close_all(p);
 	wait_all_zero(p, (const char *[]){ c }, 1);
 	return pt_result(p);
