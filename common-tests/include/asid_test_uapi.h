@@ -56,6 +56,27 @@ struct asid_test_bench {
 #define ASID_TEST_BENCH_EMPTY		_BITUL(0)	/* loop without the controller */
 #define ASID_TEST_BENCH_OVERSHOOT	_BITUL(1)	/* read usage, track max_overshoot */
 
+/*
+ * One charge as ASID_TEST_CHARGE makes it, watched: for the length of the
+ * charge a kprobe on cgroup_file_notify() counts the calls the calling task
+ * makes and samples, at each, the usage of the cgroup being charged.  A test
+ * of the order in which a refused charge notifies and cancels.  Where the
+ * design's usage cannot be sampled so, usage_result is -EOPNOTSUPP and the
+ * usages are 0; calls are counted all the same.
+ */
+struct asid_test_watched_charge {
+	__u32 type;		/* in */
+	__u32 handle;		/* out: names the charge if @result is 0 */
+	__u64 amount;		/* in */
+	__s32 result;		/* out: 0, or the controller's negative errno */
+	__s32 usage_result;	/* out: 0, or -EOPNOTSUPP: no usages */
+	__u32 notifications;	/* out: cgroup_file_notify() calls made */
+	__u32 pad;
+	__u64 usage_before;	/* out: usage of the cgroup before the charge */
+	__u64 min_usage;	/* out: lowest sampled at a notification */
+	__u64 max_usage;	/* out: highest sampled at a notification */
+};
+
 #define ASID_TEST_IOC_MAGIC	0xA5
 /* -EINVAL: type out of range. */
 #define ASID_TEST_INFO		_IOWR(ASID_TEST_IOC_MAGIC, 0, struct asid_test_info)
@@ -68,5 +89,8 @@ struct asid_test_bench {
 /* -EOPNOTSUPP where the design exports no total-usage call. */
 #define ASID_TEST_TOTAL_USAGE	_IOWR(ASID_TEST_IOC_MAGIC, 4, struct asid_test_usage)
 #define ASID_TEST_BENCH		_IOWR(ASID_TEST_IOC_MAGIC, 5, struct asid_test_bench)
+/* -errno of register_kprobe() if the probe cannot be armed. */
+#define ASID_TEST_CHARGE_WATCHED \
+	_IOWR(ASID_TEST_IOC_MAGIC, 6, struct asid_test_watched_charge)
 
 #endif /* _ASID_TEST_UAPI_H */

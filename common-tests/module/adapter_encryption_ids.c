@@ -95,3 +95,14 @@ int asid_adapter_total_usage(unsigned int type, u64 *usage)
 	/* The root's usage is only printed in sev.stat, never exported. */
 	return -EOPNOTSUPP;
 }
+
+int asid_adapter_current_usage(unsigned int type, u64 *usage)
+{
+	/*
+	 * Its counters are plain unsigned ints, read and written only under
+	 * enc_id_cg_lock, which a caller in any context cannot take.  Nor is
+	 * there anything to sample: the controller checks under that lock
+	 * before it writes, and notifies no file.
+	 */
+	return -EOPNOTSUPP;
+}

@@ -9,6 +9,8 @@
 #include <linux/build_bug.h>
 #include <linux/kernel.h>
 #include <linux/misc_cgroup.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
 
 #include "asid_test_adapter.h"
 
@@ -34,6 +36,8 @@ static const char *const misc_type_names[] = {
 static_assert(ARRAY_SIZE(misc_type_names) == MISC_CG_RES_TYPES);
 /* Every u64 amount and capacity fits the controller's unsigned long. */
 static_assert(sizeof(unsigned long) == sizeof(u64));
+/* 6.1's atomic_long_t usage is an atomic64_t on 64-bit, as 6.12's is. */
+static_assert(__same_type(((struct misc_res *)NULL)->usage, atomic64_t));
 
 const char *const asid_adapter_design = "misc";
 
@@ -90,5 +94,17 @@ int asid_adapter_set_capacity(unsigned int type, u64 capacity)
 int asid_adapter_total_usage(unsigned int type, u64 *usage)
 {
 	*usage = misc_cg_res_total_usage(type);
+	return 0;
+}
+
+int asid_adapter_current_usage(unsigned int type, u64 *usage)
+{
+	struct misc_cg *cg;
+
+	/* The cgroup get_current_misc_cg() finds, without its reference. */
+	rcu_read_lock();
+	cg = css_misc(task_css(current, misc_cgrp_id));
+	*usage = atomic64_read(&cg->res[type].usage);
+	rcu_read_unlock();
 	return 0;
 }

@@ -96,4 +96,18 @@ int asid_adapter_set_capacity(unsigned int type, u64 capacity);
  */
 int asid_adapter_total_usage(unsigned int type, u64 *usage);
 
+/**
+ * asid_adapter_current_usage() - Read the usage of the current task's cgroup.
+ * @type: a valid resource type.
+ * @usage: where to store the usage.
+ *
+ * Reads the counter that asid_adapter_charge() of the current task charges
+ * first, without a lock or a reference, so that a kprobe handler that runs
+ * in the middle of that charge can sample it.
+ *
+ * Context: Any context, including a kprobe handler.
+ * Return: 0, or -EOPNOTSUPP if the design's counter cannot be read so.
+ */
+int asid_adapter_current_usage(unsigned int type, u64 *usage);
+
 #endif /* _ASID_TEST_ADAPTER_H */

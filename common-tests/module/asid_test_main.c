@@ -10,15 +10,22 @@
  *
  * ASID_TEST_BENCH times charge/uncharge pairs in a kernel loop, so that the
  * cost of each design is measured without a system call per pair.
+ *
+ * ASID_TEST_CHARGE_WATCHED makes one charge under a kprobe on
+ * cgroup_file_notify(), to see what a charge shows while it notifies.
  */
 
 #include <linux/atomic.h>
 #include <linux/compiler.h>
 #include <linux/errno.h>
+#include <linux/err.h>
 #include <linux/fs.h>
+#include <linux/kprobes.h>
 #include <linux/ktime.h>
+#include <linux/limits.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
+#include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
@@ -97,14 +104,46 @@ static bool asid_test_valid_type(u32 type)
 }
 
 /**
+ * asid_test_held_new() - Ready a charge that is not yet made.
+ * @type: a valid resource type.
+ * @amount: how much it will charge.
+ *
+ * Return: the charge, with a ready cookie, or ERR_PTR(-ENOMEM).
+ */
+static struct asid_test_held *asid_test_held_new(u32 type, u64 amount)
+{
+	struct asid_test_held *held;
+	int ret;
+
+	held = kzalloc(sizeof(*held), GFP_KERNEL);
+	if (!held)
+		return ERR_PTR(-ENOMEM);
+	held->type = type;
+	held->amount = amount;
+
+	ret = asid_adapter_cookie_init(&held->cookie);
+	if (ret) {
+		kfree(held);
+		return ERR_PTR(ret);
+	}
+	return held;
+}
+
+/* Free a charge from asid_test_held_new() that holds nothing. */
+static void asid_test_held_free(struct asid_test_held *held)
+{
+	asid_adapter_cookie_free(held->cookie);
+	kfree(held);
+}
+
+/**
  * asid_test_put_held() - Uncharge a held charge and free it.
  * @held: charge no longer in any file's @charges.
  */
 static void asid_test_put_held(struct asid_test_held *held)
 {
 	asid_test_uncharge_held(held);
-	asid_adapter_cookie_free(held->cookie);
-	kfree(held);
+	asid_test_held_free(held);
 }
 
 static long asid_test_info(void __user *arg)
@@ -124,13 +163,45 @@ static long asid_test_info(void __user *arg)
 }
 
 /**
- * asid_test_charge() - Charge the caller's cgroup and remember the charge.
+ * asid_test_hold() - Give a charge just made a handle in @tf.
  * @tf: the open file that will hold the charge.
- * @arg: user's struct asid_test_charge.
+ * @held: the charge, made and in no file.
+ * @handle: where to store the handle, a positive integer.
  *
  * The controller is charged before a handle is allocated, so that a handle
  * never names a charge in progress; if no handle can be had, the charge is
  * undone.
+ *
+ * Return: 0, or -ENOMEM with the charge undone and @held freed.
+ */
+static int asid_test_hold(struct asid_test_file *tf,
+			  struct asid_test_held *held, u32 *handle)
+{
+	int ret;
+
+	ret = xa_alloc(&tf->charges, handle, held, xa_limit_31b, GFP_KERNEL);
+	if (ret) {
+		asid_adapter_uncharge(held->type, held->amount, held->cookie);
+		asid_test_held_free(held);
+	}
+	return ret;
+}
+
+/* Undo asid_test_hold() when the handle could not reach the user. */
+static void asid_test_unhold(struct asid_test_file *tf, u32 handle)
+{
+	struct asid_test_held *held;
+
+	/* Another thread may have guessed the handle and uncharged. */
+	held = xa_erase(&tf->charges, handle);
+	if (held)
+		asid_test_put_held(held);
+}
+
+/**
+ * asid_test_charge() - Charge the caller's cgroup and remember the charge.
+ * @tf: the open file that will hold the charge.
+ * @arg: user's struct asid_test_charge.
  *
  * Return: 0 with the handle (a positive integer) in @arg, or a negative
  * errno: the controller's own when the charge is refused.
@@ -148,40 +219,165 @@ static long asid_test_charge(struct asid_test_file *tf, void __user *arg)
 	if (!asid_test_valid_type(req.type))
 		return -EINVAL;
 
-	held = kzalloc(sizeof(*held), GFP_KERNEL);
-	if (!held)
-		return -ENOMEM;
-	held->type = req.type;
-	held->amount = req.amount;
-
-	ret = asid_adapter_cookie_init(&held->cookie);
-	if (ret)
-		goto err_free;
+	held = asid_test_held_new(req.type, req.amount);
+	if (IS_ERR(held))
+		return PTR_ERR(held);
 
 	ret = asid_adapter_charge(held->type, held->amount, &held->cookie);
-	if (ret)
-		goto err_cookie;
+	if (ret) {
+		asid_test_held_free(held);
+		return ret;
+	}
 
-	ret = xa_alloc(&tf->charges, &handle, held, xa_limit_31b, GFP_KERNEL);
+	ret = asid_test_hold(tf, held, &handle);
 	if (ret)
-		goto err_uncharge;
-
+		return ret;
 	if (put_user(handle, &ureq->handle)) {
-		/* Another thread may have guessed the handle and uncharged. */
-		held = xa_erase(&tf->charges, handle);
-		if (held)
-			asid_test_put_held(held);
+		asid_test_unhold(tf, handle);
 		return -EFAULT;
 	}
 	return 0;
+}
 
-err_uncharge:
-	asid_adapter_uncharge(held->type, held->amount, held->cookie);
-err_cookie:
-	asid_adapter_cookie_free(held->cookie);
-err_free:
-	kfree(held);
-	return ret;
+/**
+ * struct asid_test_watch - A kprobe on cgroup_file_notify() for one charge.
+ * @kp: the probe, registered for one ioctl.
+ * @task: the task whose charge is watched, NULL outside the charge.
+ * @type: the type it charges.
+ * @notifications: calls @task made during the charge.
+ * @usage_result: 0, or the adapter's error from sampling the usage.
+ * @min_usage: lowest usage sampled at a call, U64_MAX before the first.
+ * @max_usage: highest usage sampled at a call.
+ *
+ * Only handlers that run in @task write the counts, one at a time, while
+ * @task is in the charge and not reading them: they need no lock.
+ */
+struct asid_test_watch {
+	struct kprobe kp;
+	struct task_struct *task;
+	unsigned int type;
+	u32 notifications;
+	int usage_result;
+	u64 min_usage;
+	u64 max_usage;
+};
+
+static int asid_test_notify_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct asid_test_watch *w = container_of(kp, struct asid_test_watch, kp);
+	u64 usage;
+
+	/*
+	 * cgroup_file_notify() also runs from its rate-limit timer, in
+	 * softirq, in whichever task the timer interrupts.  A kprobe handler adds
+	 * NMI or preemption counts to the probed context, never softirq ones.
+	 */
+	if (READ_ONCE(w->task) != current || in_serving_softirq())
+		return 0;
+
+	w->notifications++;
+	if (w->usage_result)
+		return 0;
+	w->usage_result = asid_adapter_current_usage(w->type, &usage);
+	if (w->usage_result)
+		return 0;
+	w->min_usage = min(w->min_usage, usage);
+	w->max_usage = max(w->max_usage, usage);
+	return 0;
+}
+
+/**
+ * asid_test_watch_charge() - Make a charge under a kprobe.
+ * @held: a charge from asid_test_held_new(), charged on success.
+ * @req: the request; its out fields but the handle are filled in.
+ *
+ * The probe is registered for this charge alone and removed before this
+ * returns; unregister_kprobe() waits for handlers still running.
+ *
+ * Return: 0 with the charge's own result in @req->result, or the error
+ * that kept the probe from being armed (nothing is then charged).
+ */
+static int asid_test_watch_charge(struct asid_test_held *held,
+				  struct asid_test_watched_charge *req)
+{
+	struct asid_test_watch w = {
+		.kp = {
+			.symbol_name = "cgroup_file_notify",
+			.pre_handler = asid_test_notify_pre,
+		},
+		.type = held->type,
+		.min_usage = U64_MAX,
+	};
+	int ret;
+
+	ret = register_kprobe(&w.kp);
+	if (ret)
+		return ret;
+	/* Sampled the same way before, which also tells whether it can be. */
+	w.usage_result = asid_adapter_current_usage(held->type,
+						    &req->usage_before);
+	WRITE_ONCE(w.task, current);
+	req->result = asid_adapter_charge(held->type, held->amount,
+					  &held->cookie);
+	WRITE_ONCE(w.task, NULL);
+	unregister_kprobe(&w.kp);
+
+	req->notifications = w.notifications;
+	req->usage_result = w.usage_result;
+	if (!w.notifications || w.usage_result) {
+		req->min_usage = 0;
+		req->max_usage = 0;
+	} else {
+		req->min_usage = w.min_usage;
+		req->max_usage = w.max_usage;
+	}
+	if (w.usage_result)
+		req->usage_before = 0;
+	return 0;
+}
+
+/**
+ * asid_test_charge_watched() - ASID_TEST_CHARGE under asid_test_watch_charge().
+ * @tf: the open file that will hold the charge.
+ * @arg: user's struct asid_test_watched_charge.
+ *
+ * Return: 0 with the charge's result, and the handle if it was made, in
+ * @arg; or a negative errno, the probe's own if it could not be armed.
+ */
+static long asid_test_charge_watched(struct asid_test_file *tf,
+				     void __user *arg)
+{
+	struct asid_test_watched_charge req;
+	struct asid_test_held *held;
+	int ret;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	if (!asid_test_valid_type(req.type))
+		return -EINVAL;
+
+	held = asid_test_held_new(req.type, req.amount);
+	if (IS_ERR(held))
+		return PTR_ERR(held);
+
+	ret = asid_test_watch_charge(held, &req);
+	if (ret) {
+		asid_test_held_free(held);
+		return ret;
+	}
+
+	req.handle = 0;
+	if (req.result)
+		asid_test_held_free(held);
+	else if (asid_test_hold(tf, held, &req.handle))
+		return -ENOMEM;
+
+	if (copy_to_user(arg, &req, sizeof(req))) {
+		if (req.handle)
+			asid_test_unhold(tf, req.handle);
+		return -EFAULT;
+	}
+	return 0;
 }
 
 static long asid_test_uncharge(struct asid_test_file *tf, void __user *arg)
@@ -329,6 +525,8 @@ static long asid_test_ioctl(struct file *file, unsigned int cmd,
 		return asid_test_total_usage(uarg);
 	case ASID_TEST_BENCH:
 		return asid_test_bench(uarg);
+	case ASID_TEST_CHARGE_WATCHED:
+		return asid_test_charge_watched(tf, uarg);
 	default:
 		return -ENOTTY;
 	}

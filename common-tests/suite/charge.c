@@ -76,3 +76,12 @@ int chg_total_usage(int fd, uint32_t type, uint64_t *usage)
 	*usage = u.usage;
 	return 0;
 }
+
+int chg_charge_watched(int fd, uint32_t type, uint64_t amount,
+		       struct asid_test_watched_charge *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->type = type;
+	w->amount = amount;
+	return ioctl(fd, ASID_TEST_CHARGE_WATCHED, w) ? -errno : 0;
+}

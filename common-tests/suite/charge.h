@@ -20,5 +20,12 @@ int chg_charge(int fd, uint32_t type, uint64_t amount, uint32_t *handle);
 int chg_uncharge(int fd, uint32_t handle);
 int chg_set_capacity(int fd, uint32_t type, uint64_t capacity);
 int chg_total_usage(int fd, uint32_t type, uint64_t *usage);
+/*
+ * ASID_TEST_CHARGE_WATCHED: charge @amount of @type, watched; *w gets the
+ * result (w->result, the controller's -errno) and, if it was made, the
+ * handle.  Returns -errno only if the ioctl itself failed.
+ */
+int chg_charge_watched(int fd, uint32_t type, uint64_t amount,
+		       struct asid_test_watched_charge *w);
 
 #endif /* _SUITE_CHARGE_H */

@@ -7,6 +7,9 @@
  *   non-root: misc.max       "<res> max|<n>", written as "<res> <value>"
  *             misc.current   "<res> <usage>"
  *             misc.events    "<res>.max <count>"
+ *   misc 6.12 also: misc.current on the root, misc.peak "<res> <max usage>"
+ *             on every cgroup, misc.events.local "<res>.max <count>"
+ *             (this cgroup's own refusals) on non-root cgroups
  * encryption_ids (v4, cgroup-v1/encryption_ids.rst):
  *   root:     encryption_ids.<res>.stat     "total <n>\nused <n>\n"
  *   non-root: encryption_ids.<res>.max      "max" or "<n>"
@@ -184,9 +187,18 @@ int ctl_find_res(struct ctl *c, const char *child)
 		sort_res(c);
 		return ret ? ret : c->nres;
 	}
-	/* misc.events came after 5.13: tell by a non-root cgroup. */
-	if (child)
+	/*
+	 * misc.events came after 5.13; misc.events.local, misc.peak and the
+	 * root's misc.current later, in different releases (all by 6.12).
+	 * Tell each by a non-root cgroup, and the root's current by the root
+	 * itself, once the controller is enabled there (v2).
+	 */
+	if (child) {
 		c->events = cg_has_file(child, MISC_PREFIX "events");
+		c->events_local = cg_has_file(child, MISC_PREFIX "events.local");
+		c->peak = cg_has_file(child, MISC_PREFIX "peak");
+		c->root_current = cg_has_file(c->root, MISC_PREFIX "current");
+	}
 	add_keys(c, c->root, MISC_PREFIX "capacity");
 	if (!c->nres && child) {
 		ret = add_keys(c, child, MISC_PREFIX "current");
@@ -201,9 +213,27 @@ bool ctl_has(const struct ctl *c, enum ctl_file f)
 {
 	if (f == CTL_F_EVENTS)
 		return c->design == CTL_MISC && c->events;
+	if (f == CTL_F_EVENTS_LOCAL)
+		return c->design == CTL_MISC && c->events_local;
+	if (f == CTL_F_PEAK)
+		return c->design == CTL_MISC && c->peak;
 	if (f == CTL_F_USAGE)
 		return c->design == CTL_ENC_IDS;
 	return c->design != CTL_NONE;
+}
+
+bool ctl_on_root(const struct ctl *c, enum ctl_file f)
+{
+	switch (f) {
+	case CTL_F_CAPACITY:
+	case CTL_F_USAGE:
+	case CTL_F_PEAK:
+		return ctl_has(c, f);
+	case CTL_F_CURRENT:
+		return c->design == CTL_MISC && c->root_current;
+	default:
+		return false;
+	}
 }
 
 int ctl_file(const struct ctl *c, enum ctl_file f, const char *res,
@@ -212,6 +242,7 @@ int ctl_file(const struct ctl *c, enum ctl_file f, const char *res,
 	static const char *const misc_files[] = {
 		[CTL_F_MAX] = "max", [CTL_F_CURRENT] = "current",
 		[CTL_F_EVENTS] = "events", [CTL_F_CAPACITY] = "capacity",
+		[CTL_F_PEAK] = "peak", [CTL_F_EVENTS_LOCAL] = "events.local",
 	};
 	static const char *const enc_files[] = {
 		[CTL_F_MAX] = "max", [CTL_F_CURRENT] = "current",
@@ -250,15 +281,19 @@ static int add_name(char names[][CTL_NAME_LEN], int n, int max,
 int ctl_expected_files(const struct ctl *c, bool root,
 		       char names[][CTL_NAME_LEN], int max)
 {
-	static const enum ctl_file at_root[] = { CTL_F_CAPACITY, CTL_F_USAGE };
+	static const enum ctl_file at_root[] = { CTL_F_CAPACITY, CTL_F_USAGE,
+						 CTL_F_CURRENT, CTL_F_PEAK };
 	static const enum ctl_file below[] = { CTL_F_MAX, CTL_F_CURRENT,
-					       CTL_F_EVENTS };
+					       CTL_F_EVENTS, CTL_F_PEAK,
+					       CTL_F_EVENTS_LOCAL };
 	const enum ctl_file *kinds = root ? at_root : below;
-	int nkinds = root ? 2 : 3, n = 0;
+	int nkinds = root ? 4 : 5, n = 0;
 
 	for (int r = 0; r < c->nres; r++)
 		for (int k = 0; k < nkinds; k++)
-			n = add_name(names, n, max, c, kinds[k], c->res[r]);
+			if (!root || ctl_on_root(c, kinds[k]))
+				n = add_name(names, n, max, c, kinds[k],
+					     c->res[r]);
 	return n;
 }
 
@@ -382,16 +417,38 @@ int ctl_get_root_usage(const struct ctl *c, const char *res, uint64_t *v)
 	return ret ? ret : parse_keyed_u64(buf, "used", v);
 }
 
-int ctl_get_events(const struct ctl *c, const char *cg, const char *res,
-		   uint64_t *v)
+/* "<res>.max <count>" from misc.events or misc.events.local. */
+static int misc_events(const struct ctl *c, const char *cg, enum ctl_file f,
+		       const char *res, uint64_t *v)
 {
 	char buf[1024], key[CTL_NAME_LEN + 8];
-	int ret = ctl_read_file(c, cg, CTL_F_EVENTS, res, buf, sizeof(buf));
+	int ret = ctl_read_file(c, cg, f, res, buf, sizeof(buf));
 
 	if (ret)
 		return ret;
 	snprintf(key, sizeof(key), "%s.max", res);
 	return misc_count(buf, key, v);
+}
+
+int ctl_get_events(const struct ctl *c, const char *cg, const char *res,
+		   uint64_t *v)
+{
+	return misc_events(c, cg, CTL_F_EVENTS, res, v);
+}
+
+int ctl_get_events_local(const struct ctl *c, const char *cg,
+			 const char *res, uint64_t *v)
+{
+	return misc_events(c, cg, CTL_F_EVENTS_LOCAL, res, v);
+}
+
+int ctl_get_peak(const struct ctl *c, const char *cg, const char *res,
+		 uint64_t *v)
+{
+	char buf[1024];
+	int ret = ctl_read_file(c, cg, CTL_F_PEAK, res, buf, sizeof(buf));
+
+	return ret ? ret : misc_count(buf, res, v);
 }
 
 bool ctl_lists(const struct ctl *c, const char *cg, enum ctl_file f,
@@ -403,7 +460,7 @@ bool ctl_lists(const struct ctl *c, const char *cg, enum ctl_file f,
 		return false;
 	if (c->design != CTL_MISC)
 		return true;
-	if (f == CTL_F_EVENTS)
+	if (f == CTL_F_EVENTS || f == CTL_F_EVENTS_LOCAL)
 		snprintf(key, sizeof(key), "%s.max", res);
 	else
 		snprintf(key, sizeof(key), "%s", res);

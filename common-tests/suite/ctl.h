@@ -9,6 +9,10 @@
  * such a file at all.  misc omits a res from misc.capacity, misc.current
  * and misc.events while the value (and the capacity) is 0, so the count
  * getters read an absent misc key as 0; ctl_read_file() shows the raw text.
+ *
+ * Later misc (6.12) adds misc.peak (every cgroup), misc.events.local
+ * (non-root) and misc.current on the root too; each is noted separately,
+ * from the files a kernel shows, since they came in different releases.
  */
 #ifndef _SUITE_CTL_H
 #define _SUITE_CTL_H
@@ -25,7 +29,7 @@
 
 enum ctl_design {
 	CTL_NONE,
-	CTL_MISC,		/* misc.{capacity,max,current,events} */
+	CTL_MISC,		/* misc.{capacity,max,current,events,...} */
 	CTL_ENC_IDS,		/* encryption_ids.<res>.{stat,max,current} */
 };
 
@@ -35,6 +39,8 @@ enum ctl_file {
 	CTL_F_EVENTS,		/* non-root, misc only */
 	CTL_F_CAPACITY,		/* root */
 	CTL_F_USAGE,		/* root, encryption_ids only */
+	CTL_F_PEAK,		/* every cgroup, misc 6.12 only */
+	CTL_F_EVENTS_LOCAL,	/* non-root, misc 6.12 only */
 };
 
 struct ctl {
@@ -42,6 +48,9 @@ struct ctl {
 	char root[CG_PATH_LEN];
 	int nres;
 	bool events;		/* misc.events exists (misc after 5.13) */
+	bool events_local;	/* misc.events.local exists (misc 6.12) */
+	bool peak;		/* misc.peak exists (misc 6.12) */
+	bool root_current;	/* the root shows misc.current (misc 6.12) */
 	char res[CTL_MAX_RES][CTL_NAME_LEN];
 };
 
@@ -59,13 +68,18 @@ const char *ctl_name(const struct ctl *c);
  * ctl_find_res() - List the resource types: misc: the keys of the root
  * capacity file, else of @child's current file; encryption_ids: the
  * <res> of every encryption_ids.<res>.stat at the root.  With @child (a
- * non-root cgroup with the controller), also note whether misc.events exists.
+ * non-root cgroup with the controller), also note which of misc.events,
+ * misc.events.local and misc.peak exist, and whether the root shows
+ * misc.current.
  * Return: number of types, or -errno.
  */
 int ctl_find_res(struct ctl *c, const char *child);
 
 /* Does the design have this kind of file? */
 bool ctl_has(const struct ctl *c, enum ctl_file f);
+
+/* Does the design show this kind of file on the root cgroup? */
+bool ctl_on_root(const struct ctl *c, enum ctl_file f);
 
 /*
  * ctl_file() - Name of the file of kind @f for @res.
@@ -119,6 +133,12 @@ int ctl_get_root_usage(const struct ctl *c, const char *res, uint64_t *v);
 /* "max" events of @res in @cg; -ENOENT where the design has none. */
 int ctl_get_events(const struct ctl *c, const char *cg, const char *res,
 		   uint64_t *v);
+/* The same from misc.events.local: this cgroup's own events only. */
+int ctl_get_events_local(const struct ctl *c, const char *cg,
+			 const char *res, uint64_t *v);
+/* Peak (historical maximum) usage of @res in @cg; -ENOENT where none. */
+int ctl_get_peak(const struct ctl *c, const char *cg, const char *res,
+		 uint64_t *v);
 
 /*
  * ctl_lists() - Does @cg have the file of kind @f for @res, and (misc)

@@ -94,6 +94,15 @@ static const struct case_desc cases[] = {
 	{ "counter_width_admit", MOD, 1, case_counter_width_admit },
 	{ "counter_width_refuse", MOD, 1, case_counter_width_refuse },
 	{ "counter_wrap", MOD, 1, case_counter_wrap },
+	/* files of later misc (6.12), and the simulation's taint */
+	{ "root_current", MOD, 3, case_root_current },
+	{ "peak", MOD, 3, case_peak },
+	{ "peak_refused_charge", MOD, 2, case_peak_refused_charge },
+	{ "events_local", MOD, 1, case_events_local },
+	{ "sim_taint", 0, 0, case_sim_taint },
+	/* the order of a refused charge's steps (findings O1) */
+	{ "refusal_notified_after_cancel", MOD, 2,
+	  case_refusal_notified_after_cancel },
 	/* KVM */
 	{ "kvm_init_charges", KVM, 1, case_kvm_init_charges },
 	{ "kvm_init_twice", KVM, 1, case_kvm_init_twice },

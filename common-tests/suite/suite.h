@@ -286,6 +286,15 @@ CASE(case_kvm_migrate_into_limit);
 CASE(case_kvm_migrate_within_limit);
 CASE(case_kvm_mirror_no_charge);
 CASE(case_kvm_migrate_from_mirror);
+/* cases_misc_files.c */
+CASE(case_root_current);
+CASE(case_peak);
+CASE(case_peak_refused_charge);
+CASE(case_events_local);
+/* cases_sim.c */
+CASE(case_sim_taint);
+/* cases_refusal.c */
+CASE(case_refusal_notified_after_cancel);
 /* run.c */
 CASE(case_final_no_leak);
 
