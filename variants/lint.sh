@@ -8,14 +8,18 @@
 # patch's changelog (a design's own code is ported as it was).  For every
 # branch: the .c files its series touches build with W=1 without a
 # warning.  KMAKE_CC, if set, is the compiler the kernels are built with.
+# The packaged trees have no git history, so checkpatch's look-up of the
+# commits a changelog names (UNKNOWN_COMMIT_ID) cannot succeed there; every
+# such reference is checked against variants/upstream-commits instead.
 set -u
 src=$1 obj=$2
 shift 2
 here=$(pwd)
 checkpatch() {	# checkpatch KTREE PATCH [IGNORED_TYPES]
 	(cd "$1" && ./scripts/checkpatch.pl --strict -q --no-summary \
-		--ignore "FILE_PATH_CHANGES${3:+,$3}" "$here/$2") 2>/dev/null
+		--ignore "FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID${3:+,$3}" "$here/$2") 2>/dev/null
 }
+. "$here/variants/commit-refs.sh"
 n=0
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
@@ -29,8 +33,9 @@ check_patches() {	# check_patches KTREE DIR: one point per patch in DIR
 	for p in "$2"/*.patch "$2"/extra/*.patch; do
 		[ -e "$p" ] || continue
 		checkpatch "$1" "$p" "$ign" > "$out"
-		grep -qE '^(ERROR|WARNING|CHECK)' "$out" && sed 's/^/# /' "$out"
-		! grep -qE '^(ERROR|WARNING|CHECK)' "$out"
+		commit_refs "$p" >> "$out"
+		grep -qE '^(ERROR|WARNING|CHECK|COMMIT_REF)' "$out" && sed 's/^/# /' "$out"
+		! grep -qE '^(ERROR|WARNING|CHECK|COMMIT_REF)' "$out"
 		point $? "checkpatch $p"
 	done
 }

@@ -60,13 +60,16 @@ awk -v subj="$subject" -v blurb="$scratch/blurb" '
 	/\*\*\* SUBJECT HERE \*\*\*/ { sub(/\*\*\* SUBJECT HERE \*\*\*/, subj) }
 	/^\*\*\* BLURB HERE \*\*\*$/ { while ((getline l < blurb) > 0) print l; next }
 	{ print }' "$cover" > "$scratch/cover" && mv "$scratch/cover" "$cover"
-# What is mailed is checked as mailed: checkpatch --strict, no ignore file.
+# What is mailed is checked as mailed: checkpatch --strict, no ignore file;
+# the commit ids it cannot look up without history, against our list.
+. "$here/variants/commit-refs.sh"
 bad=0
 for p in "$out"/*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac
 	(cd "$tree" && ./scripts/checkpatch.pl --strict -q --no-summary \
-		--ignore FILE_PATH_CHANGES "$here/$p") > "$scratch/cp" 2>&1 || true
-	if grep -qE '^(ERROR|WARNING|CHECK)' "$scratch/cp"; then
+		--ignore FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID "$here/$p") > "$scratch/cp" 2>&1 || true
+	commit_refs "$p" >> "$scratch/cp"
+	if grep -qE '^(ERROR|WARNING|CHECK|COMMIT_REF)' "$scratch/cp"; then
 		echo "patches: checkpatch: $p" >&2; cat "$scratch/cp" >&2; bad=1
 	fi
 done
