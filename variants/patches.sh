@@ -33,10 +33,17 @@ for p in "variants/$branch"/*.patch; do
 		exit 1
 	}
 done
+# A subject "[PATCH 6.1.y] ..." names the subject prefix of every patch.
+subject=$(head -1 "variants/$branch/cover-letter")
+prefix=PATCH
+case $subject in
+'[PATCH '*']'*) prefix=${subject#[}; prefix=${prefix%%]*}; subject=${subject#*] } ;;
+esac
 rm -rf "$out"
 mkdir -p "$out"
 git -C "$scratch/wt" -c user.name="$name" -c user.email="$email" \
-	format-patch -q --cover-letter --no-signature -o "$here/$out" base..HEAD
+	format-patch -q --cover-letter --no-signature --subject-prefix="$prefix" \
+	-o "$here/$out" base..HEAD
 
 # observed KTAP POINT: the "# observed" text of POINT in KTAP.
 observed() {
@@ -44,7 +51,6 @@ observed() {
 	sed -n "s/^ *# observed $2: //p" "$1" | head -1 | grep . || echo "(not run)"
 }
 cover=$out/0000-cover-letter.patch
-subject=$(head -1 "variants/$branch/cover-letter")
 tail -n +2 "variants/$branch/cover-letter" | while IFS= read -r line; do
 	case $line in
 	'@observed '*)
