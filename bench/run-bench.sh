@@ -83,7 +83,11 @@ echo "bench: host calibration"
 	echo "host cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(nproc) cores"
 	echo "host kernel: $(uname -sr)"
 	echo "qemu: $(qemu-system-x86_64 --version | head -1)"
-	echo "guest: Debian linux-source-6.1 $(sed -n 's/^SUBLEVEL = //p' "$B/linux/Makefile" | sed 's/^/6.1./'), -accel tcg,thread=multi -cpu EPYC, kvm_amd.sev_asid_sim=16,5"
+	trees=$(for t in "$B"/linux-*/Makefile; do
+		v=${t%/Makefile}; v=${v##*/linux-}
+		echo "linux-source-$v $v.$(sed -n 's/^SUBLEVEL = //p' "$t")"
+	done | paste -sd, - | sed 's/,/, /g')
+	echo "guest: Debian $trees, -accel tcg,thread=multi -cpu EPYC, kvm_amd.sev_asid_sim=16,5"
 	echo "repetitions: $reps per point; -smp 4 and 8 boots run ${OVERSUB_ITERS:-50000} iterations per worker"
 	echo "command: make bench"
 } > "$out/meta.txt"
