@@ -9,6 +9,7 @@
 #   - a guest whose console shows a WARN fails, whatever its status
 #   - the report generator nests included headings and refuses to cite
 #     a test point the run does not have
+#   - the findings table and the semantics differences read KTAP right
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
@@ -126,6 +127,27 @@ printf '{{bench rejected}}\n' > "$tmp/t.md.in"
 "$tmp/report" --csv "$tmp/ink.csv" "$tmp/t.md.in" > "$tmp/out" 2>&1 &&
 	has '^x 20.0% \[10.0%, 90.0%\] n=3 ' "$tmp/out"
 ok $? "report_bench_rejected_median"
+
+# findings: a finding is present where one of its points failed, passes
+# where every one that ran passed, is "not run" where none ran.
+gcc -O2 -Wall -Wextra -o "$tmp/findings" "$top/common-tests/report/findings.c"
+printf '# c\nF1 p\nF1 q\nF2 r\n' > "$tmp/known"
+printf 'ok 1 p\nnot ok 2 q # TODO F1\nok 3 r\n' > "$tmp/a.ktap"
+printf 'ok 1 p\nok 2 q\n' > "$tmp/b.ktap"
+"$tmp/findings" "$tmp/known" -- a="$tmp/a.ktap" b="$tmp/b.ktap" > "$tmp/out" 2>&1 &&
+	has '^| F1 | \*\*present\*\* (1 of 2 fail) | passes (2) |' "$tmp/out" &&
+	has '^| F2 | passes (1) | not run |' "$tmp/out"
+ok $? "findings_status_per_branch"
+
+# semantics --differ: agreeing points are counted, not listed; a differing
+# cell keeps only the words that differ.
+gcc -O2 -Wall -Wextra -o "$tmp/semantics" "$top/common-tests/report/semantics.c"
+printf '# observed p: same\nok 1 p\n# observed q: C1 sev 1 now\nnot ok 2 q # TODO F1\n' > "$tmp/a.ktap"
+printf '# observed p: same\nok 1 p\n# observed q: C1 sev 0 now\nok 2 q\n' > "$tmp/b.ktap"
+"$tmp/semantics" --differ a="$tmp/a.ktap" b="$tmp/b.ktap" > "$tmp/out" 2>&1 &&
+	has '^1 of 2 points agree' "$tmp/out" && ! has '^| `p`' "$tmp/out" &&
+	has '^| `q` | 1 now (TODO F1) | 0 now (ok) |$' "$tmp/out"
+ok $? "semantics_differ_keeps_differing_words"
 
 echo "1..$n"
 echo "$((n - failed)) passed, $failed failed"
