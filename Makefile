@@ -62,8 +62,9 @@ RUNS  := $(foreach v,$(VARIANTS),$(foreach r,$(CHECK_RUNS),$(B)/out/$(v)/$(r)/st
 	 $(foreach v,$(VARIANTS),$(foreach i,$(INJECTS),$(B)/out/inject-$(i)/$(v)/status)) \
 	 $(B)/out/selftest/warn/status
 # A simulation parameter the kernel must refuse, booted once per tree (on its
-# first branch): "0,0" is written 0-0 in the run's name.
-BAD_SIMS   := 0-0 5-16 16-0
+# first branch): "0,0" is written 0-0 in the run's name.  One per rule:
+# max 0, min above max + 1, min 0, one value, not a number, max too large.
+BAD_SIMS   := 0-0 5-16 16-0 16 16-x 32768-5
 TREE_FIRST := $(foreach t,$(TREES),$(firstword $(foreach v,$(VARIANTS),$(if $(filter $(t),$(TREE_$(v))),$(v)))))
 RUNS  += $(foreach v,$(TREE_FIRST),$(foreach s,$(BAD_SIMS),$(B)/out/badsim-$(s)/$(v)/status))
 EXTRA_RUNS := $(foreach v,$(EXTRAS),$(B)/out/$(v)/v2/status $(B)/out/$(v)/v1/status)
@@ -185,19 +186,21 @@ $(GUESTBIN)/.built: FORCE | $(B)/deps.stamp
 	@$(MAKE) -s -C bench OUT=$(abspath $(GUESTBIN))
 	@touch -r $$(ls -t $(GUESTBIN)/* | head -1) $@
 
-INITRAMFS_DEPS = $(GUESTBIN)/.built qemu/init.sh qemu/mkinitramfs.sh $(B)/known/$(1)
+# variants/<branch>/files: the optional interface files the design documents.
+documented = $(firstword $(wildcard variants/$(call base,$(1))/files) /dev/null)
+INITRAMFS_DEPS = $(GUESTBIN)/.built qemu/init.sh qemu/mkinitramfs.sh $(B)/known/$(1) $(wildcard variants/$(call base,$(1))/files)
 $(B)/initramfs/%-debug.cpio.gz: $(B)/mod-debug/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*)
 	@mkdir -p $(B)/initramfs
-	qemu/mkinitramfs.sh $@ $(B)/obj-debug/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$*
+	qemu/mkinitramfs.sh $@ $(B)/obj-debug/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$* $(call documented,$*)
 
 # The benchmark's perf boots need Debian's perf and its libraries as well.
 $(B)/initramfs/%-perf.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*)
 	@mkdir -p $(B)/initramfs
-	qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$* perf
+	qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$* $(call documented,$*) perf
 
 $(B)/initramfs/%.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*)
 	@mkdir -p $(B)/initramfs
-	qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$*
+	qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$* $(call documented,$*)
 
 # --- runs ---------------------------------------------------------------------
 # guest NAME KERNEL INITRD OUTDIR TIMEOUT QEMU_EXTRA SPLATS APPEND [SIM]: one
@@ -260,7 +263,8 @@ $(B)/out/inject-%/status: $$(B)/initramfs/$$(call r_of,$$*).cpio.gz FORCE
 # And per tree that a malformed kvm_amd.sev_asid_sim is refused with a clear
 # line, and the kernel still boots without SEV.
 comma := ,
-$(B)/out/badsim-%/status: $$(B)/initramfs/$$(call r_of,$$*).cpio.gz FORCE
+$(B)/out/badsim-%/status: $$(B)/initramfs/$$(call r_of,$$*).cpio.gz \
+			  $$(B)/obj/$$(call r_of,$$*)/arch/x86/boot/bzImage FORCE
 	@$(call guest,badsim-$(subst /,-,$*),$(B)/obj/$(call r_of,$*)/arch/x86/boot/bzImage,$<,$(B)/out/badsim-$*,300,,$(call splats,$(call r_of,$*)),asid.mode=badsim,$(subst -,$(comma),$(call v_of,$*)))
 
 # --- make bench: the charge-path benchmark, results/bench/ --------------------

@@ -126,20 +126,25 @@ fi
 # does not taint; the guest got here, so the kernel booted.
 if [ "$MODE" = badsim ]; then
 	sim=$(sed -n 's/.*kvm_amd\.sev_asid_sim=\([^ ]*\).*/\1/p' /proc/cmdline)
-	line=$(dmesg | grep -F "sev_asid_sim=$sim" | grep -m1 refused)
+	line=$(dmesg | grep -F "sev_asid_sim=$sim: refused" | head -1)
+	param=$(cat /sys/module/kvm_amd/parameters/sev_asid_sim 2>&1)
 	sev=$(cat /sys/module/kvm_amd/parameters/sev 2>/dev/null)
 	sev_es=$(cat /sys/module/kvm_amd/parameters/sev_es 2>/dev/null)
-	taint=$(cat /proc/sys/kernel/tainted)
-	{ echo "KTAP version 1"; echo "1..3"
-	  echo "# observed sim_refused_logged: ${line:-no refusal line for sev_asid_sim=$sim}"
-	  if [ -n "$line" ]; then echo "ok 1 sim_refused_logged"
-	  else echo "not ok 1 sim_refused_logged"; status=1; fi
-	  echo "# observed sim_refused_sev_off: kvm_amd sev=$sev sev_es=$sev_es"
-	  if [ "$sev" = N ] && [ "$sev_es" = N ]; then echo "ok 2 sim_refused_sev_off"
-	  else echo "not ok 2 sim_refused_sev_off"; status=1; fi
-	  echo "# observed sim_refused_untainted: tainted=$taint"
-	  if [ $((taint >> 18 & 1)) = 0 ]; then echo "ok 3 sim_refused_untainted"
-	  else echo "not ok 3 sim_refused_untainted"; status=1; fi
+	taint=$(cat /proc/sys/kernel/tainted 2>/dev/null)
+	point() {	# point N NAME OBSERVED CONDITION...
+		n=$1 name=$2 obs=$3
+		shift 3
+		echo "# observed $name: $obs"
+		if "$@"; then echo "ok $n $name"; else echo "not ok $n $name"; status=1; fi
+	}
+	{ echo "KTAP version 1"; echo "1..4"
+	  point 1 sim_refused_logged "${line:-no refusal line for sev_asid_sim=$sim}" [ -n "$line" ]
+	  point 2 sim_refused_param_cleared "parameter reads \"$param\"" [ -z "$param" ]
+	  point 3 sim_refused_sev_off "kvm_amd sev=$sev sev_es=$sev_es" \
+		[ "$sev" = N -a "$sev_es" = N ]
+	  # An unreadable taint counts as tainted (bit 18, TAINT_TEST).
+	  test_bit=$(( ${taint:-262144} >> 18 & 1 ))
+	  point 4 sim_refused_untainted "tainted=${taint:-unreadable}" [ "$test_bit" = 0 ]
 	} > "$KTAP"
 	rmmod asid_test || fail "rmmod asid_test failed"
 	/bin/qemu_exit $status
@@ -154,7 +159,8 @@ fi
 
 run_suite() {
 	hier=$1 root=$2
-	set -- --root "$root" --hier "$hier" --known /etc/known-defects
+	set -- --root "$root" --hier "$hier" --known /etc/known-defects \
+		--files /etc/documented-files
 	[ -n "$ONLY" ] && set -- "$@" --only "$ONLY"
 	echo "# guest: suite on cgroup $hier at $root" > "$KTAP"
 	/bin/asid_suite "$@" > "$KTAP" 2>&1 || status=1

@@ -1,10 +1,10 @@
 #!/bin/sh
-# mkinitramfs.sh OUT.cpio.gz GEN_INIT_CPIO MODULE SUITE_DIR KNOWN_DEFECTS [perf]
+# mkinitramfs.sh OUT.cpio.gz GEN_INIT_CPIO MODULE SUITE_DIR KNOWN_DEFECTS FILES [perf]
 # Packs busybox, the guest init, the test module and the static test
 # binaries into a gzipped initramfs with the kernel's own gen_init_cpio.
 # With "perf", Debian's perf and the shared libraries it needs go in too.
 set -eu
-out=$1 gen=$2 module=$3 bindir=$4 known=$5 extra=${6:-}
+out=$1 gen=$2 module=$3 bindir=$4 known=$5 files=$6 extra=${7:-}
 here=$(dirname "$0")
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
@@ -18,6 +18,7 @@ file /init $here/init.sh 755 0 0
 file /bin/busybox /bin/busybox 755 0 0
 file /lib/asid_test.ko $module 644 0 0
 file /etc/known-defects $known 644 0 0
+file /etc/documented-files $files 644 0 0
 EOL
 for f in "$bindir"/*; do
 	[ -x "$f" ] && echo "file /bin/$(basename "$f") $f 755 0 0" >> "$list"

@@ -8,8 +8,9 @@
 # becomes AUTHOR, in From: and in Signed-off-by:.  A patch by someone else
 # (a backport) keeps its author; only our sign-off changes.  The cover
 # letter is variants/BRANCH/cover-letter: its first line is the subject, the
-# rest the blurb, where a line "@observed POINT..." becomes, per point, what
-# this run's KTAP observed before (SHIPPED_KTAP) and after (FIXED_KTAP).
+# rest the blurb, where a line "@observed POINT LABEL" becomes LABEL and what
+# this run's KTAP observed at POINT before (SHIPPED_KTAP) and after
+# (FIXED_KTAP).
 set -eu
 tree=$(cd "$1" && pwd) branch=$2 out=$3 author=$4
 shipped=${5:-} fixed=${6:-}
@@ -54,11 +55,10 @@ cover=$out/0000-cover-letter.patch
 tail -n +2 "variants/$branch/cover-letter" | while IFS= read -r line; do
 	case $line in
 	'@observed '*)
-		for pt in ${line#@observed }; do
-			echo "  $pt"
-			echo "    before: $(observed "$shipped" "$pt")"
-			echo "    after:  $(observed "$fixed" "$pt")"
-		done ;;
+		rest=${line#@observed } pt=${rest%% *}
+		echo "- ${rest#* }:"
+		echo "    before: $(observed "$shipped" "$pt")"
+		echo "    after:  $(observed "$fixed" "$pt")" ;;
 	*) printf '%s\n' "$line" ;;
 	esac
 done > "$scratch/blurb"

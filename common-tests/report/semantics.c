@@ -25,7 +25,7 @@
 #define MAX_BRANCHES	16
 #define MAX_POINTS	1024
 #define TEXT_LEN	256
-#define SHORT_LEN	48	/* a --differ cell's text, at most */
+#define SHORT_LEN	90	/* a --differ cell's text, at most */
 
 struct cell {
 	char status[32];	/* ok, FAIL, TODO F1, skip */
@@ -171,23 +171,40 @@ static size_t common_suffix(char texts[][2 * TEXT_LEN + 80], int n, size_t pre)
 	return k;
 }
 
-/* The points where the branches disagree, with their differing words. */
+/* Print @len bytes of @text, eliding its middle past SHORT_LEN. */
+static void print_short(const char *text, int len)
+{
+	const int head = SHORT_LEN / 2 - 2, tail = SHORT_LEN - head - 3;
+
+	if (len <= SHORT_LEN)
+		printf("%.*s", len, text);
+	else
+		printf("%.*s...%.*s", head, text, tail, text + len - tail);
+}
+
+/*
+ * The points where the branches disagree.  A cell is what differs in the
+ * v2 observation (the words every branch shares at the start and the end
+ * dropped, a long middle elided), its result, and the v1 result where it
+ * is not the v2 one.
+ */
 static void print_differ(void)
 {
-	static char texts[MAX_BRANCHES][2 * TEXT_LEN + 80];
+	static char full[MAX_BRANCHES][2 * TEXT_LEN + 80];
+	static char obs[MAX_BRANCHES][2 * TEXT_LEN + 80];
 	int i, b, agree = 0;
 
 	for (i = 0; i < nr_points; i++) {
 		for (b = 0; b < nr_branches; b++)
-			cell_text(&points[i], b, texts[b], sizeof(texts[b]));
+			cell_text(&points[i], b, full[b], sizeof(full[b]));
 		for (b = 1; b < nr_branches; b++)
-			if (strcmp(texts[b], texts[0]))
+			if (strcmp(full[b], full[0]))
 				break;
 		agree += b == nr_branches;
 	}
 	printf("%d of %d points agree on every branch (same observation, same result);\n",
 	       agree, nr_points);
-	printf("the %d where they differ, with only the differing words of each cell:\n\n",
+	printf("the %d where they differ, each cell with only what differs in its v2 observation:\n\n",
 	       nr_points - agree);
 	printf("| point |");
 	for (b = 0; b < nr_branches; b++)
@@ -197,25 +214,35 @@ static void print_differ(void)
 		printf("---|");
 	printf("\n");
 	for (i = 0; i < nr_points; i++) {
+		const struct point *p = &points[i];
 		size_t pre, suf;
 
 		for (b = 0; b < nr_branches; b++)
-			cell_text(&points[i], b, texts[b], sizeof(texts[b]));
+			cell_text(p, b, full[b], sizeof(full[b]));
 		for (b = 1; b < nr_branches; b++)
-			if (strcmp(texts[b], texts[0]))
+			if (strcmp(full[b], full[0]))
 				break;
 		if (b == nr_branches)
 			continue;
-		pre = common_prefix(texts, nr_branches);
-		suf = common_suffix(texts, nr_branches, pre);
-		printf("| `%s` |", points[i].name);
+		for (b = 0; b < nr_branches; b++)
+			snprintf(obs[b], sizeof(obs[b]), "%s",
+				 p->cell[b][0].status[0] ? p->cell[b][0].observed : "");
+		pre = common_prefix(obs, nr_branches);
+		suf = common_suffix(obs, nr_branches, pre);
+		printf("| `%s` |", p->name);
 		for (b = 0; b < nr_branches; b++) {
-			int len = (int)(strlen(texts[b]) - pre - suf);
+			const struct cell *v2 = &p->cell[b][0], *v1 = &p->cell[b][1];
 
-			if (len > SHORT_LEN)
-				printf(" %.*s... |", SHORT_LEN - 3, texts[b] + pre);
-			else
-				printf(" %.*s |", len, texts[b] + pre);
+			printf(" ");
+			if (!v2->status[0] && !v1->status[0]) {
+				printf("not run |");
+				continue;
+			}
+			print_short(obs[b] + pre, (int)(strlen(obs[b]) - pre - suf));
+			printf(" (%s)", v2->status[0] ? v2->status : "v2 not run");
+			if (v1->status[0] && strcmp(v1->status, v2->status))
+				printf("; v1 %s", v1->status);
+			printf(" |");
 		}
 		printf("\n");
 	}

@@ -887,7 +887,12 @@ static void report(struct point *p, enum result r)
 	if (p->splats)
 		obs_tail(p, " (kernel splat)");
 	ktap_observed(p->name, p->observed);
-	if (r == SKIP) {
+	if (r == SKIP && id) {
+		/* A known defect that did not run proves nothing: a failure. */
+		ktap_diag("%s: known defect %s did not run: %s", p->name, id,
+			  p->skip_why);
+		ktap_fail(p->name);
+	} else if (r == SKIP) {
 		ktap_skip(p->name, p->skip_why);
 	} else if (r == PASS && id) {
 		ktap_diag("%s: known defect %s no longer reproduces", p->name,

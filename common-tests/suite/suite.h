@@ -91,6 +91,7 @@ struct suite {
 	int kmsg_err;			/* -errno once /dev/kmsg failed */
 
 	const char *only;
+	const char *documented;		/* --files: the design's optional files */
 	int nknown;
 	struct known known[SUITE_MAX_KNOWN];
 };
@@ -203,6 +204,7 @@ int suite_load_known(struct suite *s, const char *file);
 /* Cases, one function per case name; see main.c for the table. */
 #define CASE(fn) enum result fn(struct point *p)
 /* cases_files.c */
+CASE(case_documented_files);
 CASE(case_root_files_at_start);
 CASE(case_root_files);
 CASE(case_child_files);
