@@ -87,25 +87,28 @@ static void check(struct point *p, const struct asid_test_watched_charge *w,
 }
 
 /*
- * C with max 1 holds 1; a further charge of 1 is refused (EBUSY).  Where
- * the kernel counts it in misc.events (+1), every notification it made
- * must have seen C's usage back at 1.
+ * A/C holds 1 under a max of 1, at C itself or at its parent A; a further
+ * charge of 1 in C is refused (EBUSY).  Where the kernel counts it in
+ * misc.events of the refusing level (+1), every notification it made must
+ * have seen C's usage back at 1.  With the limit at A the doomed charge
+ * has raised C and A, and both must be cancelled before the notification.
  */
-CASE(case_refusal_notified_after_cancel)
+static enum result refusal_watched(struct point *p, bool at_parent)
 {
 	bool has_events = ctl_has(p->c, CTL_F_EVENTS);
-	const char *c = pt_cg(p, "C");
+	const char *a = pt_cg(p, "A"), *c = a ? pt_cg(p, "A/C") : NULL;
+	const char *limit = at_parent ? a : c;
 	struct asid_test_watched_charge w;
 	uint64_t before, after, ev0 = 0, ev1 = 0;
 	char buf[64];
 	uint32_t h;
 	int fd = pt_chg(p), ret;
 
-	if (!c || fd < 0 || !pt_set_max(p, c, NULL, "1") || !pt_enter(p, c) ||
+	if (!c || fd < 0 || !pt_set_max(p, limit, NULL, "1") || !pt_enter(p, c) ||
 	    !pt_charge_ok(p, fd, NULL, 1, &h))
 		return FAIL;
 	if (!pt_current(p, c, NULL, &before) ||
-	    (has_events && !events(p, c, &ev0)))
+	    (has_events && !events(p, limit, &ev0)))
 		goto out;
 	ret = chg_charge_watched(fd, p->type, 1, &w);
 	if (ret) {
@@ -116,12 +119,12 @@ CASE(case_refusal_notified_after_cancel)
 	if (!w.result)
 		pt_uncharge(p, fd, w.handle);
 	if (!pt_current(p, c, NULL, &after) ||
-	    (has_events && !events(p, c, &ev1)))
+	    (has_events && !events(p, limit, &ev1)))
 		goto out;
-	pt_obs(p, "charge of 1 above max 1: %s, %u notification%s, usage at notification %s, before %" PRIu64
-	       ", after %" PRIu64, pt_err(w.result), w.notifications,
-	       w.notifications == 1 ? "" : "s", at_notify(&w, buf, sizeof(buf)),
-	       before, after);
+	pt_obs(p, "charge of 1 in C above max 1 at %s: %s, %u notification%s, usage of C at notification %s, before %" PRIu64
+	       ", after %" PRIu64, at_parent ? "A" : "C", pt_err(w.result),
+	       w.notifications, w.notifications == 1 ? "" : "s",
+	       at_notify(&w, buf, sizeof(buf)), before, after);
 	if (has_events)
 		pt_obs_add(p, "misc.events max +%" PRIu64, ev1 - ev0);
 	else
@@ -131,4 +134,14 @@ out:
 	pt_uncharge(p, fd, h);
 	pt_expect_current(p, c, NULL, 0);
 	return pt_result(p);
+}
+
+CASE(case_refusal_notified_after_cancel)
+{
+	return refusal_watched(p, false);
+}
+
+CASE(case_refusal_at_parent_notified_after_cancel)
+{
+	return refusal_watched(p, true);
 }

@@ -107,6 +107,8 @@ static const struct case_desc cases[] = {
 	/* the order of a refused charge's steps (findings O1) */
 	{ "refusal_notified_after_cancel", MOD, 2,
 	  case_refusal_notified_after_cancel },
+	{ "refusal_at_parent_notified_after_cancel", MOD, 2,
+	  case_refusal_at_parent_notified_after_cancel },
 	/* KVM */
 	{ "kvm_init_charges", KVM, 1, case_kvm_init_charges },
 	{ "kvm_init_twice", KVM, 1, case_kvm_init_twice },

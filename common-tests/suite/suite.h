@@ -297,6 +297,7 @@ CASE(case_events_local);
 CASE(case_sim_taint);
 /* cases_refusal.c */
 CASE(case_refusal_notified_after_cancel);
+CASE(case_refusal_at_parent_notified_after_cancel);
 /* run.c */
 CASE(case_final_no_leak);
 
