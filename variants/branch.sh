@@ -21,7 +21,11 @@ worktree() {	# worktree DIR: a detached worktree of TREE at DIR
 	fi
 }
 
-scratch=$(dirname "$wt")/.apply-$name
+# One scratch worktree per tree, not per branch: a kernel checkout is over a
+# gigabyte, and branches are made one at a time (the lock).
+scratch=$(dirname "$wt")/.apply-$(basename "$tree")
+exec 9>"$scratch.lock"
+flock 9
 worktree "$scratch"
 cd "$scratch"
 git am --abort >/dev/null 2>&1 || true

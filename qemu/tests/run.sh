@@ -56,7 +56,7 @@ ok $? "stale_patch_named_with_hunk"
 sed 's/^/# /' "$tmp/out"
 
 # git am interrupted half way: the scratch worktree is mid-am.
-(cd "$tmp/src/.apply-b" && git am -q "$tmp/stale.patch" > /dev/null 2>&1)
+(cd "$tmp/src/.apply-$(basename "$tree")" && git am -q "$tmp/stale.patch" > /dev/null 2>&1)
 "$top/variants/branch.sh" "$tree" b "$tmp/src/b" "$tmp/good.patch" > "$tmp/out" 2>&1
 ok $? "branch_resumes_after_interrupted_am"
 
