@@ -28,6 +28,8 @@ GUESTBIN  := $(B)/guest-bin
 HOSTCC    := gcc
 HOSTCFLAGS := -O2 -Wall -Wextra -Werror
 OVMF      := /usr/share/ovmf/OVMF.fd
+# The console log of each boot; a second build directory may keep its own.
+LOGS      ?= results/logs
 
 # A build name is a branch, or "<branch>+extra".
 base       = $(patsubst %+extra,%,$(1))
@@ -57,7 +59,7 @@ DEBUG_FRAGMENTS := $(sort $(wildcard variants/common/debug/*.config))
 #   robust   a bounded fuzz (v2 and v1) and churn stress
 #   uefi     the same kernel booted through OVMF, a short suite subset
 CHECK_RUNS := v2 v1 smoke robust uefi
-INJECTS    := leak underflow
+INJECTS    := leak underflow kvmleak
 RUNS  := $(foreach v,$(VARIANTS),$(foreach r,$(CHECK_RUNS),$(B)/out/$(v)/$(r)/status)) \
 	 $(foreach v,$(VARIANTS),$(foreach i,$(INJECTS),$(B)/out/inject-$(i)/$(v)/status)) \
 	 $(B)/out/selftest/warn/status
@@ -77,7 +79,9 @@ STRESS_SECS  ?= 20
 FULL_FUZZ_WRITES ?= 50000
 FULL_STRESS_SECS ?= 60
 
-ARGS_v2     = asid.mode=check asid.hier=v2 $(if $(ONLY),asid.only=$(ONLY))
+# asid.kselftest=1: the initramfs must carry the kernel's cgroup selftests
+# (not the debug ones), and the v2 boot runs them after the suite.
+ARGS_v2     = asid.mode=check asid.hier=v2 asid.kselftest=1 $(if $(ONLY),asid.only=$(ONLY))
 ARGS_v1     = asid.mode=check asid.hier=v1 $(if $(ONLY),asid.only=$(ONLY))
 ARGS_robust = asid.mode=robust asid.seed=$(SEED) asid.writes=$(FUZZ_WRITES) asid.stress=$(STRESS_SECS)
 ARGS_uefi   = asid.mode=check asid.hier=v2 asid.only=kvm_init asid.efi=1
@@ -87,7 +91,7 @@ QEMU_uefi   = -bios $(OVMF)
 .SECONDARY:
 .DELETE_ON_ERROR:
 
-SUMMARY = qemu/summarize.sh $(B)/out/host-test.tap $(B)/out/lint.tap --
+SUMMARY = qemu/summarize.sh $(B)/out/host-test.tap $(B)/out/lint.tap $(B)/out/bisect.tap --
 
 # The reports read the files the runs left; make REPORT alone regenerates
 # them from the last runs.
@@ -97,7 +101,7 @@ all: check extra bench robustness
 
 REPORT: results/semantics.md findings-status results/REPORT.md
 
-check: host-test lint runs
+check: host-test lint $(B)/out/bisect.tap runs
 	@$(SUMMARY) $(dir $(RUNS))
 
 # The suite keeps about one host core busy per guest: boot two at a time.
@@ -152,9 +156,9 @@ $(B)/src/%/.series-applied: $$(call treedir,$$*)/.git/base-ready variants/branch
 
 $(B)/known/%: $$(call known,$$*)
 	@mkdir -p $(B)/known
-	@# A "-<line>" in an extra/known-defects drops that line of the branch's list.
-	@cat /dev/null $^ | awk '/^-/ { drop[substr($$0, 2)] = 1; next } \
-		{ l[++n] = $$0 } END { for (i = 1; i <= n; i++) if (!(l[i] in drop)) print l[i] }' > $@
+	@# A "-<finding> <point>" in an extra/known-defects drops that entry of the branch's list.
+	@cat /dev/null $^ | awk '/^-/ { drop[substr($$1, 2) " " $$2] = 1; next } \
+		{ l[++n] = $$0; k[n] = $$1 " " $$2 } END { for (i = 1; i <= n; i++) if (!(k[i] in drop)) print l[i] }' > $@
 
 # kernel_rules OBJDIR MODDIR EXTRA_FRAGMENTS
 define kernel_rules
@@ -198,17 +202,29 @@ $(B)/initramfs/%-perf.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$
 	@mkdir -p $(B)/initramfs
 	qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$* $(call documented,$*) perf
 
-$(B)/initramfs/%.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*)
+# The plain initramfs also carries the kernel's own cgroup selftests of the
+# build's tree, which the v2 boot runs after the suite.
+$(B)/initramfs/%.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*) $(B)/kselftest/%/.built \
+			  common-tests/kselftest/run.sh common-tests/kselftest/skips
 	@mkdir -p $(B)/initramfs
-	qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$* $(call documented,$*)
+	KSELFTEST=$(B)/kselftest/$* qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) \
+		$(B)/known/$* $(call documented,$*)
+
+# tools/testing/selftests/cgroup as the build's branch has them, static:
+# those of common-tests/kselftest/programs whose options its .config has.
+$(B)/kselftest/%/.built: $(B)/obj/%/.config $(B)/src/%/.series-applied \
+			 common-tests/kselftest/build.sh common-tests/kselftest/programs \
+			 common-tests/kselftest/linebuf.c
+	common-tests/kselftest/build.sh $(call treedir,$*) $* $(B)/obj/$*/.config $(B)/kselftest/$*
+	@touch $@
 
 # --- runs ---------------------------------------------------------------------
 # guest NAME KERNEL INITRD OUTDIR TIMEOUT QEMU_EXTRA SPLATS APPEND [SIM]: one
 # boot (SIM: kvm_amd.sev_asid_sim, default 16,5); writes
 # OUTDIR/{suite.ktap,verdict,status}.
 define guest
-mkdir -p $(4); echo "guest $(1): booting, console results/logs/$(1).console.log"; \
-$(if $(9),SEV_ASID_SIM=$(9)) KNOWN_SPLATS=$(7) QEMU_EXTRA="$(6)" qemu/run-guest.sh $(1) $(2) $(3) results/logs $(4) $(5) \
+mkdir -p $(4); echo "guest $(1): booting, console $(LOGS)/$(1).console.log"; \
+$(if $(9),SEV_ASID_SIM=$(9)) KNOWN_SPLATS=$(7) QEMU_EXTRA="$(6)" qemu/run-guest.sh $(1) $(2) $(3) $(LOGS) $(4) $(5) \
 	$(8) > $(4)/verdict 2>&1; echo $$? > $(4)/status; cat $(4)/verdict
 endef
 v_of = $(firstword $(subst /, ,$(1)))
@@ -224,7 +240,7 @@ $(B)/out/%/status: $$(B)/initramfs/$$(call v_of,$$*).cpio.gz \
 $(B)/out-debug/%/status: $$(B)/initramfs/$$(call v_of,$$*)-debug.cpio.gz \
 		   $$(B)/obj-debug/$$(call v_of,$$*)/arch/x86/boot/bzImage \
 		   qemu/run-guest.sh qemu/scan-console.sh FORCE
-	@$(call guest,debug-$(subst /,-,$*),$(B)/obj-debug/$(call v_of,$*)/arch/x86/boot/bzImage,$<,$(B)/out-debug/$*,$$(( 3 * $(TIMEOUT) )),,$(call splats,$(call v_of,$*)),$(ARGS_$(call r_of,$*)))
+	@$(call guest,debug-$(subst /,-,$*),$(B)/obj-debug/$(call v_of,$*)/arch/x86/boot/bzImage,$<,$(B)/out-debug/$*,$$(( 3 * $(TIMEOUT) )),,$(call splats,$(call v_of,$*)),$(filter-out asid.kselftest=1,$(ARGS_$(call r_of,$*))))
 
 # The full robustness run behind results/robustness.md: debug kernels,
 # FULL_FUZZ_WRITES writes per hierarchy and FULL_STRESS_SECS of stress.
@@ -246,7 +262,7 @@ $(B)/out/selftest/warn/status: $(B)/initramfs/$(SELFTEST_V).cpio.gz FORCE
 	@mkdir -p $(B)/out/selftest/warn
 	@echo "guest $(SELFTEST_V): deliberate WARN (harness self-test)"
 	@qemu/run-guest.sh selftest $(B)/obj/$(SELFTEST_V)/arch/x86/boot/bzImage $< \
-		results/logs $(B)/out/selftest/warn 300 asid.mode=warn > $(B)/out/selftest/warn/verdict 2>&1; \
+		$(LOGS) $(B)/out/selftest/warn 300 asid.mode=warn > $(B)/out/selftest/warn/verdict 2>&1; \
 	 qemu/selftest-verdict.sh $$? $(B)/out/selftest/warn > $@
 
 # And per branch that a leak or an underflow the test module injects on
@@ -255,10 +271,11 @@ $(B)/out/inject-%/status: $$(B)/initramfs/$$(call r_of,$$*).cpio.gz FORCE
 	@mkdir -p $(B)/out/inject-$*
 	@echo "guest $(call r_of,$*): injected $(call v_of,$*) (harness self-test)"
 	@KNOWN_SPLATS=$(call splats,$(call r_of,$*)) qemu/run-guest.sh inject-$(subst /,-,$*) \
-		$(B)/obj/$(call r_of,$*)/arch/x86/boot/bzImage $< results/logs $(B)/out/inject-$* 300 \
+		$(B)/obj/$(call r_of,$*)/arch/x86/boot/bzImage $< $(LOGS) $(B)/out/inject-$* 300 \
 		asid.mode=robust asid.seed=1 asid.writes=0 asid.stress=8 asid.inject=$(call v_of,$*) \
 		> $(B)/out/inject-$*/verdict 2>&1; \
-	 qemu/inject-verdict.sh $$? $(call v_of,$*) $(B)/out/inject-$* > $@
+	 qemu/inject-verdict.sh $$? $(call v_of,$*) $(B)/out/inject-$* \
+		$(LOGS)/inject-$(subst /,-,$*).console.log > $@
 
 # And per tree that a malformed kvm_amd.sev_asid_sim is refused with a clear
 # line, and the kernel still boots without SEV.
@@ -310,12 +327,22 @@ lint: $(VARIANTS:%=$(B)/obj/%/arch/x86/boot/bzImage)
 	@mkdir -p $(B)/out
 	@$(KCC_ENV) variants/lint.sh $(abspath $(B)/src) $(abspath $(B)/obj) $(foreach v,$(VARIANTS),$(v)=$(TREE_$(v))) | tee $(B)/out/lint.tap
 
+# The series that are mailed (a cover-letter) build after every patch;
+# checked again only when a series changes.
+$(B)/out/bisect.tap: $(PATCH_BRANCHES:%=$(B)/obj/%/arch/x86/boot/bzImage) variants/bisect.sh \
+		$(foreach b,$(PATCH_BRANCHES),$(call series,$(b)))
+	@mkdir -p $(B)/out
+	@{ echo "KTAP version 1"; $(foreach b,$(PATCH_BRANCHES),$(KCC_ENV) JOBS=$(JOBS) variants/bisect.sh $(call treedir,$(b)) $(B)/src/$(b) $(B)/obj/$(b)/.config | grep -v "^1\.\.";) } \
+	  | awk '/^(not )?ok [0-9]+ / { n++; sub(/ok [0-9]+ /, "ok " n " ") } { print } \
+		END { if (!n) { print "not ok 1 bisect: no commit was checked"; n = 1 } print "1.." n }' | tee $@
+
 host-test: $(B)/deps.stamp
 	@mkdir -p $(B)/out
-	@{ $(MAKE) -s -C common-tests host-test OUT=$(abspath $(B)/host); \
-	   $(MAKE) -s -C bench/report test OUT=$(abspath $(B)/host); \
-	   qemu/tests/run.sh; } > $(B)/out/host-test.tap; \
-	 grep -E '^(not ok|[0-9]+ passed)' $(B)/out/host-test.tap | sed 's/^/host-test: /'
+	@qemu/host-tests.sh "parse=$(MAKE) -s -C common-tests host-test OUT=$(abspath $(B)/host)" \
+		"benchreport=$(MAKE) -s -C bench/report test OUT=$(abspath $(B)/host)" \
+		"glue=qemu/tests/run.sh" "kselftest=common-tests/kselftest/tests.sh" \
+		> $(B)/out/host-test.tap; rc=$$?; \
+	 grep -E '^(not ok|[0-9]+ passed)' $(B)/out/host-test.tap | sed 's/^/host-test: /'; exit $$rc
 
 $(B)/host/%: common-tests/report/%.c common-tests/report/ktap.h
 	@mkdir -p $(B)/host
@@ -343,6 +370,11 @@ $(B)/report/differ.md: $(B)/host/semantics FORCE
 	@mkdir -p $(B)/report
 	$(B)/host/semantics --differ $(PLAIN_KTAPS) > $@
 
+# Who may write which file (the suite's deleg_* points), for REPORT.md.
+$(B)/report/delegation.md: $(B)/host/semantics FORCE
+	@mkdir -p $(B)/report
+	$(B)/host/semantics --only deleg_ $(PLAIN_KTAPS) > $@
+
 # Each finding, present or not, on each branch: REPORT.md includes it and
 # it replaces the status table of results/findings.md.
 $(B)/report/findings-status.md: $(B)/host/findings FORCE
@@ -356,7 +388,7 @@ findings-status: $(B)/report/findings-status.md
 
 clean:
 	rm -rf $(B)/out $(B)/out-debug $(B)/initramfs $(B)/mod $(B)/mod-debug $(GUESTBIN) \
-		$(B)/host $(B)/known results/logs
+		$(B)/host $(B)/known $(B)/kselftest $(LOGS)
 
 FORCE:
 
@@ -370,7 +402,13 @@ $(B)/report/extra.md: variants/extra-report.sh FORCE
 	@mkdir -p $(B)/report
 	variants/extra-report.sh $(patsubst %+extra,%,$(EXTRAS)) > $@
 
+# The kernel's own cgroup selftests, point by branch (their v2 boots).
+$(B)/report/kselftest.md: $(B)/host/kselftest FORCE
+	@mkdir -p $(B)/report
+	$(B)/host/kselftest $(foreach v,$(VARIANTS),$(v)=$(B)/out/$(v)/v2/suite.ktap) > $@
+
 results/REPORT.md: $(B)/host/report common-tests/report/REPORT.md.in $(B)/report/branches.md \
+		   $(B)/report/kselftest.md $(B)/report/delegation.md \
 		   $(B)/report/extra.md $(B)/report/differ.md $(B)/report/findings-status.md results/semantics.md results/robustness.md results/bench/REPORT.md FORCE
 	$(B)/host/report $(REPORT_KTAPS) --csv results/bench/csv/inkernel.csv \
 		common-tests/report/REPORT.md.in > $@.tmp

@@ -3,6 +3,9 @@
 # Packs busybox, the guest init, the test module and the static test
 # binaries into a gzipped initramfs with the kernel's own gen_init_cpio.
 # With "perf", Debian's perf and the shared libraries it needs go in too.
+# With KSELFTEST=DIR (common-tests/kselftest/build.sh's output: the kernel's
+# cgroup selftests and their plan), DIR goes in as /kselftest, with the
+# run.sh and skips that drive them.
 set -eu
 out=$1 gen=$2 module=$3 bindir=$4 known=$5 files=$6 extra=${7:-}
 here=$(dirname "$0")
@@ -23,6 +26,15 @@ EOL
 for f in "$bindir"/*; do
 	[ -x "$f" ] && echo "file /bin/$(basename "$f") $f 755 0 0" >> "$list"
 done
+if [ -n "${KSELFTEST:-}" ]; then
+	kst=$here/../common-tests/kselftest
+	echo "dir /kselftest 755 0 0"
+	for f in "$KSELFTEST"/* "$kst/run.sh" "$kst/skips"; do
+		mode=644
+		[ -x "$f" ] && mode=755
+		echo "file /kselftest/$(basename "$f") $f $mode 0 0"
+	done
+fi >> "$list"
 if [ "$extra" = perf ]; then
 	perf=$(readlink -f /usr/bin/perf)
 	echo "file /bin/perf $perf 755 0 0" >> "$list"

@@ -3,9 +3,11 @@
 # For every patch of every branch (and of its extra/), and of
 # variants/common/<tree>/ once per tree: checkpatch --strict, run from a
 # worktree of the tree the patch is for, with no ERROR, WARNING or CHECK
-# beyond the MAINTAINERS reminder for files already covered and the types
-# the branch lists in checkpatch-ignore, each explained there and in its
-# patch's changelog (a design's own code is ported as it was).  For every
+# beyond what the branch's checkpatch-ignore pins: "<patch> <TYPE> <count>
+# <why>" lines, each explained there and in its patch's changelog (a
+# design's own code is ported as it was).  A report of another type or
+# count, an entry that no longer matches, and a checkpatch that is missing,
+# crashes or writes to stderr each fail the patch's point.  For every
 # branch: the .c files its series touches build with W=1 without a
 # warning.  KMAKE_CC, if set, is the compiler the kernels are built with.
 # The packaged trees have no git history, so checkpatch's look-up of the
@@ -15,29 +17,50 @@ set -u
 src=$1 obj=$2
 shift 2
 here=$(pwd)
-checkpatch() {	# checkpatch KTREE PATCH [IGNORED_TYPES]
-	(cd "$1" && ./scripts/checkpatch.pl --strict -q --no-summary \
-		--ignore "FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID${3:+,$3}" "$here/$2") 2>/dev/null
+checkpatch() {	# checkpatch KTREE PATCH: its report, or a CRASH line
+	# /usr/bin first: checkpatch runs the tree's spdxcheck.py, whose
+	# modules (python3-ply, python3-git) are Debian's.
+	(cd "$1" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict \
+		--show-types --ignore UNKNOWN_COMMIT_ID "$here/$2") > "$out.cp" 2> "$out.err"
+	rc=$?
+	if [ $rc -gt 1 ] || [ -s "$out.err" ] ||
+	   ! grep -qE '^total: [0-9]+ errors, [0-9]+ warnings, ([0-9]+ checks, )?[0-9]+ lines checked' "$out.cp"; then
+		echo "CRASH: checkpatch did not finish (exit status $rc)"
+		sed 's/^/  stderr: /' "$out.err" | head -5
+	fi
+	grep -E '^(ERROR|WARNING|CHECK):' "$out.cp"
 }
 . "$here/variants/commit-refs.sh"
 n=0
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+trap 'rm -f "$out" "$out.cp" "$out.err"' EXIT
 point() {	# point OK NAME
 	n=$((n + 1))
 	if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; fi
 }
 check_patches() {	# check_patches KTREE DIR: one point per patch in DIR
-	# DIR/checkpatch-ignore: "<TYPE> <why>" lines, for a design's own code.
-	ign=$(sed -n 's/^\([A-Z_]*\) .*/\1/p' "$2/checkpatch-ignore" 2>/dev/null | paste -sd,)
 	for p in "$2"/*.patch "$2"/extra/*.patch; do
 		[ -e "$p" ] || continue
-		checkpatch "$1" "$p" "$ign" > "$out"
-		commit_refs "$p" >> "$out"
-		grep -qE '^(ERROR|WARNING|CHECK|COMMIT_REF)' "$out" && sed 's/^/# /' "$out"
-		! grep -qE '^(ERROR|WARNING|CHECK|COMMIT_REF)' "$out"
+		{ checkpatch "$1" "$p"; commit_refs "$p"; } > "$out"
+		unpinned "$2/checkpatch-ignore" "$(basename "$p")" "$out" > "$out.left"
+		sed 's/^/# /' "$out.left"
+		! [ -s "$out.left" ]
 		point $? "checkpatch $p"
+		rm -f "$out.left"
 	done
+}
+# unpinned IGNORE PATCH REPORT: the report lines IGNORE does not pin, and
+# the IGNORE entries for PATCH whose count is not what checkpatch reported.
+unpinned() {
+	awk -v patch="$2" '
+		FILENAME != ARGV[ARGC - 1] { if ($1 == patch) want[$2] = $3; next }
+		/^(ERROR|WARNING|CHECK):[A-Z_]+:/ {
+			split($0, f, ":"); got[f[2]]++
+			if (!(f[2] in want)) print; next }
+		{ print }
+		END { for (t in want) if (got[t] != want[t])
+			printf "SUPPRESSION: %s %s pins %d, checkpatch reported %d\n", patch, t, want[t], got[t] }
+	' /dev/null $([ -f "$1" ] && echo "$1") "$3"
 }
 echo "KTAP version 1"
 trees_done=
@@ -48,7 +71,11 @@ for bt in "$@"; do
 	*) check_patches "$src/$b" "variants/common/$t"; trees_done="$trees_done $t" ;;
 	esac
 	check_patches "$src/$b" "variants/$b"
-	files=$(git -C "$src/$b" diff --name-only base..HEAD -- '*.c' | sed 's/\.c$/.o/')
+	if ! files=$(git -C "$src/$b" diff --name-only base..HEAD -- '*.c'); then
+		point 1 "W=1 $b: no worktree to diff in $src/$b"
+		continue
+	fi
+	files=$(echo "$files" | sed 's/\.c$/.o/')
 	[ -n "$files" ] || continue
 	# shellcheck disable=SC2086
 	if [ -n "${KMAKE_CC:-}" ]; then

@@ -72,10 +72,11 @@ awk -v subj="$subject" -v blurb="$scratch/blurb" '
 bad=0
 for p in "$out"/*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac
-	(cd "$tree" && ./scripts/checkpatch.pl --strict -q --no-summary \
-		--ignore FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID "$here/$p") > "$scratch/cp" 2>&1 || true
+	(cd "$tree" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict -q --no-summary \
+		--ignore UNKNOWN_COMMIT_ID "$here/$p") > "$scratch/cp" 2>&1 || echo "CHECK: checkpatch exit status $?" >> "$scratch/cp"
 	commit_refs "$p" >> "$scratch/cp"
-	if grep -qE '^(ERROR|WARNING|CHECK|COMMIT_REF)' "$scratch/cp"; then
+	# -q --no-summary: a clean patch prints nothing at all.
+	if [ -s "$scratch/cp" ]; then
 		echo "patches: checkpatch: $p" >&2; cat "$scratch/cp" >&2; bad=1
 	fi
 done

@@ -7,7 +7,8 @@
  * DIR is one build's output directory (build/out-debug/<branch>): its
  * robust/ boot ran the fuzzer on v2 and v1 and the churn stress, its v2/
  * boot the suite.  The fuzzer and the stress print "# fuzz-summary k=v ...",
- * "# stress-summary k=v ..." and "# stress-final <res> k=v ..." lines; the
+ * "# stress-summary k=v ...", "# stress-overshoot <res> k=v ..." and
+ * "# stress-final <res> k=v ..." lines (the stress once per hierarchy); the
  * tables show those keys as they come, so that a new counter needs no edit
  * here.  Each boot's verdict (clean console, status 0) closes the table.
  */
@@ -116,6 +117,7 @@ int main(int argc, char **argv)
 	static const char *const sections[][2] = {
 		{ "# fuzz-summary", "Interface fuzzer: writes per hierarchy" },
 		{ "# stress-summary", "Churn stress" },
+		{ "# stress-overshoot", "Usage above max while the stress ran (largest overshoot, and the design's bound)" },
 		{ "# stress-final", "Counters at the end of the stress (every usage must be 0)" },
 	};
 

@@ -2,7 +2,11 @@
 /*
  * semantics: build the semantics matrix (Markdown) from the suite's KTAP.
  *
- *   semantics [--differ] NAME=FILE.ktap [NAME=FILE.ktap ...] > semantics.md
+ *   semantics [--differ | --only PREFIX] NAME=FILE.ktap [NAME=FILE.ktap ...]
+ *
+ * --only keeps the points whose name starts with PREFIX (a section of the
+ * report, e.g. "deleg_") and lists first, once each, those on which every
+ * branch agrees, then the --differ table of the others.
  *
  * --differ prints only the points where the branches disagree, after a
  * line that counts those that agree; each cell keeps only what differs
@@ -39,6 +43,7 @@ struct point {
 
 static struct point points[MAX_POINTS];
 static int nr_points;
+static const char *only;		/* --only: a prefix of point names */
 static const char *branch_names[MAX_BRANCHES];
 static int nr_branches;
 
@@ -88,7 +93,14 @@ static void read_ktap(int branch, const char *path)
 		}
 		if (!ktap_result(line, &r))
 			continue;
+		/* The kernel's own selftests have their table (kselftest.c). */
+		if (!strncmp(r.name, "kselftest:", 10))
+			continue;
 		snprintf(name, sizeof(name), "%.*s", (int)r.name_len, r.name);
+		if (only && strncmp(name, only, strlen(only))) {
+			observed[0] = '\0';
+			continue;
+		}
 		c = &find_point(name)->cell[branch][hier];
 		/* The cell's status: ok, FAIL, "TODO Fn ...", or skip. */
 		if (ktap_is_todo(&r))
@@ -171,6 +183,20 @@ static size_t common_suffix(char texts[][2 * TEXT_LEN + 80], int n, size_t pre)
 	return k;
 }
 
+/* Does every branch show @p the same way (observation and result)? */
+static int all_agree(const struct point *p)
+{
+	static char full[MAX_BRANCHES][2 * TEXT_LEN + 80];
+	int b;
+
+	for (b = 0; b < nr_branches; b++)
+		cell_text(p, b, full[b], sizeof(full[b]));
+	for (b = 1; b < nr_branches; b++)
+		if (strcmp(full[b], full[0]))
+			return 0;
+	return 1;
+}
+
 /* Print @len bytes of @text, eliding its middle past SHORT_LEN. */
 static void print_short(const char *text, int len)
 {
@@ -190,18 +216,11 @@ static void print_short(const char *text, int len)
  */
 static void print_differ(void)
 {
-	static char full[MAX_BRANCHES][2 * TEXT_LEN + 80];
 	static char obs[MAX_BRANCHES][2 * TEXT_LEN + 80];
 	int i, b, agree = 0;
 
-	for (i = 0; i < nr_points; i++) {
-		for (b = 0; b < nr_branches; b++)
-			cell_text(&points[i], b, full[b], sizeof(full[b]));
-		for (b = 1; b < nr_branches; b++)
-			if (strcmp(full[b], full[0]))
-				break;
-		agree += b == nr_branches;
-	}
+	for (i = 0; i < nr_points; i++)
+		agree += all_agree(&points[i]);
 	printf("%d of %d points agree on every branch (same observation, same result);\n",
 	       agree, nr_points);
 	printf("the %d where they differ, each cell with only what differs in its v2 observation:\n\n",
@@ -217,12 +236,7 @@ static void print_differ(void)
 		const struct point *p = &points[i];
 		size_t pre, suf;
 
-		for (b = 0; b < nr_branches; b++)
-			cell_text(p, b, full[b], sizeof(full[b]));
-		for (b = 1; b < nr_branches; b++)
-			if (strcmp(full[b], full[0]))
-				break;
-		if (b == nr_branches)
+		if (all_agree(p))
 			continue;
 		for (b = 0; b < nr_branches; b++)
 			snprintf(obs[b], sizeof(obs[b]), "%s",
@@ -238,7 +252,12 @@ static void print_differ(void)
 				printf("not run |");
 				continue;
 			}
-			print_short(obs[b] + pre, (int)(strlen(obs[b]) - pre - suf));
+			if (only)	/* a section: few rows, whole cells */
+				printf("%.*s", (int)(strlen(obs[b]) - pre - suf),
+				       obs[b] + pre);
+			else
+				print_short(obs[b] + pre,
+					    (int)(strlen(obs[b]) - pre - suf));
 			printf(" (%s)", v2->status[0] ? v2->status : "v2 not run");
 			if (v1->status[0] && strcmp(v1->status, v2->status))
 				printf("; v1 %s", v1->status);
@@ -246,6 +265,21 @@ static void print_differ(void)
 		}
 		printf("\n");
 	}
+}
+
+/* --only: the points every branch agrees on, one line each. */
+static void print_agreed(void)
+{
+	char text[2 * TEXT_LEN + 80];
+	int i;
+
+	for (i = 0; i < nr_points; i++) {
+		if (!all_agree(&points[i]))
+			continue;
+		cell_text(&points[i], 0, text, sizeof(text));
+		printf("- `%s`, every branch: %s\n", points[i].name, text);
+	}
+	printf("\n");
 }
 
 int main(int argc, char **argv)
@@ -256,12 +290,17 @@ int main(int argc, char **argv)
 		differ = 1;
 		argv++;
 		argc--;
+	} else if (argc > 2 && !strcmp(argv[1], "--only")) {
+		only = argv[2];
+		differ = 1;
+		argv += 2;
+		argc -= 2;
 	}
 	for (i = 1; i < argc; i++) {
 		char *eq = strchr(argv[i], '=');
 
 		if (!eq) {
-			fprintf(stderr, "usage: semantics [--differ] NAME=FILE.ktap ...\n");
+			fprintf(stderr, "usage: semantics [--differ | --only PREFIX] NAME=FILE.ktap ...\n");
 			return 2;
 		}
 		*eq = '\0';
@@ -276,6 +315,8 @@ int main(int argc, char **argv)
 			branch_names[nr_branches++] = argv[i];
 		read_ktap(b, eq + 1);
 	}
+	if (only)
+		print_agreed();
 	if (differ) {
 		print_differ();
 		return 0;

@@ -4,8 +4,9 @@
  *
  *   top/home          a leaf that stays: chargers can always live there
  *   top/a, top/a/b,   inner cgroups with the controller enabled: limits
- *   top/c             here bound every leaf below them, and they never
- *                     hold tasks (v2 has no internal processes)
+ *   top/c             here bound every leaf below them; on v2 they never
+ *                     hold tasks (no internal processes), on v1 the mover
+ *                     puts chargers there too
  *   <mid>/l<i>        leaves that the churn thread makes and removes
  *
  * and, beside top, <root>/asid_stress.<pid>.final for the ASID round.
@@ -115,10 +116,19 @@ int st_make_layout(struct stress *s, char *why, size_t len)
 	return 0;
 }
 
-/* Pick one of home, the mids (if @mids) and the existing leaves. */
-static void pick(struct stress *s, struct rng *r, bool mids, char *path)
+const char *st_slot_path(const struct stress *s, int slot)
 {
-	int idx[ST_LEAVES], n = 0, extra = 1 + (mids ? ST_MIDS : 0);
+	if (slot >= ST_SLOT_LEAF)
+		return s->leaf[slot - ST_SLOT_LEAF].path;
+	if (slot >= ST_SLOT_MID)
+		return s->mid[slot - ST_SLOT_MID];
+	return slot == ST_SLOT_HOME ? s->home : s->top;
+}
+
+/* Pick one of home, the mids (if @mids) and the existing leaves. */
+static int pick(struct stress *s, struct rng *r, bool mids, char *path)
+{
+	int idx[ST_LEAVES], n = 0, extra = 1 + (mids ? ST_MIDS : 0), slot;
 	uint64_t k;
 
 	pthread_mutex_lock(&s->lock);
@@ -127,12 +137,14 @@ static void pick(struct stress *s, struct rng *r, bool mids, char *path)
 			idx[n++] = i;
 	k = rng_below(r, n + extra);
 	if (k < (uint64_t)n)
-		snprintf(path, CG_PATH_LEN, "%s", s->leaf[idx[k]].path);
+		slot = ST_SLOT_LEAF + idx[k];
 	else if (k == (uint64_t)n)
-		snprintf(path, CG_PATH_LEN, "%s", s->home);
+		slot = ST_SLOT_HOME;
 	else
-		snprintf(path, CG_PATH_LEN, "%s", s->mid[k - n - 1]);
+		slot = ST_SLOT_MID + k - n - 1;
+	snprintf(path, CG_PATH_LEN, "%s", st_slot_path(s, slot));
 	pthread_mutex_unlock(&s->lock);
+	return slot;
 }
 
 void st_pick_home(struct stress *s, struct rng *r, char *path)
@@ -140,9 +152,25 @@ void st_pick_home(struct stress *s, struct rng *r, char *path)
 	pick(s, r, false, path);
 }
 
-void st_pick_limited(struct stress *s, struct rng *r, char *path)
+int st_pick_limited(struct stress *s, struct rng *r, char *path)
 {
-	pick(s, r, true, path);
+	return pick(s, r, true, path);
+}
+
+/*
+ * Two threads may change one leaf at once (a max write and its rmdir), so
+ * beginnings and ends are counted apart: equal counts mean none is in
+ * progress.  The sampler reads ended, then begun (sampler.c).
+ */
+void st_change_begin(struct stress *s, int slot)
+{
+	__atomic_fetch_add(&s->begun[slot], 1, __ATOMIC_SEQ_CST);
+}
+
+void st_change_end(struct stress *s, int slot)
+{
+	__atomic_store_n(&s->quiet_ms[slot], st_now_ms(), __ATOMIC_SEQ_CST);
+	__atomic_fetch_add(&s->ended[slot], 1, __ATOMIC_SEQ_CST);
 }
 
 int st_present(struct stress *s, char paths[][CG_PATH_LEN], int max)

@@ -5,6 +5,13 @@
  * a few charges at a time.  They are processes so that the supervisor can
  * move them between cgroups and SIGKILL them with charges held.
  *
+ * A VM charger also moves a held VM's context into a new VM (intra-host
+ * migration: the charge moves to the charger's cgroup now, where it may
+ * be refused) and makes mirrors of held VMs (no charge; the mirror keeps
+ * its owner alive).  Only the cases that no branch gets wrong: no move
+ * from a mirror (F1 leaks a charge) and no move of an SEV-ES VM (F3
+ * charges sev, WARNs and underflows), so that the end must still be 0.
+ *
  * A child of a threaded parent may only make system calls: no locks, no
  * malloc and no stdio here (st_unexpected() formats into shared memory).
  */
@@ -12,6 +19,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "charge.h"
@@ -108,10 +116,78 @@ static void module_charger(struct stress *s, struct rng *r)
 	_exit(0);
 }
 
+/* A VM this charger initialized, or the one its context moved into. */
+struct vm {
+	int fd;
+	int ri;
+};
+
+/* Move @v's context into a new VM, which replaces it.  sev only (F3). */
+static void vm_migrate(struct stress *s, int kvm, struct vm *v)
+{
+	struct st_stats *st = s->st;
+	int dst = kvm_vm_create(kvm), ret;
+
+	if (dst < 0) {
+		st_unexpected(s, "KVM_CREATE_VM: %s", st_errname(dst));
+		return;
+	}
+	st_add(&st->vms_created, 1);
+	ret = kvm_move_enc_from(dst, v->fd);
+	if (!ret) {
+		/* The source is dead now, charged nothing: close it. */
+		close(v->fd);
+		v->fd = dst;
+		st_add(&st->migrations, 1);
+		st_add(&st->vm_closes, 1);
+		return;
+	}
+	/* Refused by a limit of this charger's cgroup, as an init is. */
+	if (ret == -EBUSY)
+		st_add(&st->charge_errors, 1);
+	else
+		st_unexpected(s, "move %s context: %s", s->c.res[v->ri],
+			      st_errname(ret));
+	close(dst);
+	st_add(&st->vm_closes, 1);
+}
+
+/* Make a mirror of @owner in *@mirror, or close the one there is. */
+static void vm_mirror(struct stress *s, int kvm, const struct vm *owner,
+		      int *mirror)
+{
+	struct st_stats *st = s->st;
+	int m, ret;
+
+	if (*mirror >= 0) {
+		close(*mirror);
+		*mirror = -1;
+		st_add(&st->vm_closes, 1);
+		return;
+	}
+	m = kvm_vm_create(kvm);
+	if (m < 0) {
+		st_unexpected(s, "KVM_CREATE_VM: %s", st_errname(m));
+		return;
+	}
+	st_add(&st->vms_created, 1);
+	ret = kvm_copy_enc_from(m, owner->fd);
+	if (!ret) {
+		*mirror = m;
+		st_add(&st->mirrors, 1);
+		return;
+	}
+	st_unexpected(s, "mirror %s: %s", s->c.res[owner->ri],
+		      st_errname(ret));
+	close(m);
+	st_add(&st->vm_closes, 1);
+}
+
 static void vm_charger(struct stress *s, struct rng *r)
 {
 	struct st_stats *st = s->st;
-	int kvm = kvm_open(), vms[ST_VM_HOLD], n = 0, ret;
+	int kvm = kvm_open(), n = 0, mirror = -1, ret;
+	struct vm vms[ST_VM_HOLD];
 
 	if (kvm < 0) {
 		st_unexpected(s, "VM charger: open /dev/kvm: %s",
@@ -119,8 +195,11 @@ static void vm_charger(struct stress *s, struct rng *r)
 		_exit(1);
 	}
 	for (uint64_t op = 1; keep_going(s, op); op++) {
+		uint64_t k = rng_below(r, 8);
+		int i = n ? (int)rng_below(r, n) : 0;
+
 		st_add(&st->ops[K_VM], 1);
-		if (!n || (n < ST_VM_HOLD && rng_one_in(r, 2))) {
+		if (!n || (n < ST_VM_HOLD && k < 4)) {
 			int ri = pick_res(s, r, true);
 			int vm = kvm_vm_create(kvm);
 
@@ -133,7 +212,8 @@ static void vm_charger(struct stress *s, struct rng *r)
 			st_add(&st->vms_created, 1);
 			ret = kvm_sev_init(vm, s->c.res[ri]);
 			if (!ret) {
-				vms[n++] = vm;
+				vms[n].fd = vm;
+				vms[n++].ri = ri;
 				st_add(&st->sev_inits, 1);
 				st_add(&st->inits_res[ri], 1);
 				continue;
@@ -145,10 +225,12 @@ static void vm_charger(struct stress *s, struct rng *r)
 					      st_errname(ret));
 			close(vm);
 			st_add(&st->vm_closes, 1);
+		} else if (k == 4 && !strcmp(s->c.res[vms[i].ri], "sev")) {
+			vm_migrate(s, kvm, &vms[i]);
+		} else if (k == 5) {
+			vm_mirror(s, kvm, &vms[i], &mirror);
 		} else {
-			int i = rng_below(r, n);
-
-			close(vms[i]);
+			close(vms[i].fd);
 			vms[i] = vms[--n];
 			st_add(&st->vm_closes, 1);
 		}

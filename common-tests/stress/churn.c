@@ -5,7 +5,9 @@
  * with short random pauses so that all of them interleave with the
  * charging.  Errors that the race itself explains are expected: ENOENT
  * or ENODEV for a leaf just removed, ESRCH for a charger just killed,
- * EBUSY for rmdir of a populated leaf or a move into an inner cgroup.
+ * EBUSY for rmdir of a populated leaf or (v2) a move into an inner cgroup.
+ * Each max write and each rmdir and mkdir of a leaf is bracketed for the
+ * sampler (st_change_begin()/_end(), sampler.c).
  */
 #include <errno.h>
 #include <signal.h>
@@ -50,7 +52,8 @@ static void *churn_leaves(void *arg)
 	struct st_stats *st = s->st;
 
 	while (!st_stopping(s)) {
-		struct st_leaf *l = &s->leaf[rng_below(&a->r, ST_LEAVES)];
+		int i = rng_below(&a->r, ST_LEAVES), slot = ST_SLOT_LEAF + i;
+		struct st_leaf *l = &s->leaf[i];
 		bool exists;
 		int ret;
 
@@ -62,7 +65,9 @@ static void *churn_leaves(void *arg)
 			/* Charges may stay in it: they outlive the cgroup. */
 			bool charged = holds_charges(s, l->path);
 
+			st_change_begin(s, slot);
 			ret = rmdir(l->path) ? -errno : 0;
+			st_change_end(s, slot);
 			if (!ret) {
 				if (charged)
 					st_add(&st->removed_charged, 1);
@@ -77,7 +82,9 @@ static void *churn_leaves(void *arg)
 					      st_errname(ret));
 			}
 		} else {
+			st_change_begin(s, slot);
 			ret = cg_mkdir(l->path);
+			st_change_end(s, slot);
 			if (!ret) {
 				pthread_mutex_lock(&s->lock);
 				l->exists = true;
@@ -111,7 +118,10 @@ static void *churn_moves(void *arg)
 		bool inner = false;
 		int ret;
 
-		/* Mostly leaves and home; now and then the root or a mid. */
+		/*
+		 * Mostly leaves and home; now and then the root or a mid,
+		 * which v2 refuses (no internal processes) and v1 allows.
+		 */
 		if (!k) {
 			snprintf(cg, sizeof(cg), "%s", s->root);
 		} else if (k == 1) {
@@ -133,7 +143,7 @@ static void *churn_moves(void *arg)
 		if (!ret)
 			st_add(&st->moves, 1);
 		else if (!gone(ret) && ret != -ESRCH &&
-			 !(inner && ret == -EBUSY))
+			 !(inner && s->v2 && ret == -EBUSY))
 			st_unexpected(s, "move %s %d to %s: %s",
 				      st_kind_name[w->kind], w->idx, cg,
 				      st_errname(ret));
@@ -151,9 +161,9 @@ static void *churn_limits(void *arg)
 
 	while (!st_stopping(s)) {
 		int ri = rng_below(&a->r, s->c.nres);
-		int ret;
+		int ret, slot;
 
-		st_pick_limited(s, &a->r, cg);
+		slot = st_pick_limited(s, &a->r, cg);
 		/* "max" often enough that the chargers are not starved. */
 		if (rng_below(&a->r, 5) < 2)
 			snprintf(value, sizeof(value), "max");
@@ -162,7 +172,10 @@ static void *churn_limits(void *arg)
 				 (unsigned long long)rng_below(&a->r,
 							       s->cap[ri] + 2));
 		st_add(&st->ops[K_LIMIT], 1);
+		/* The sampler must not judge a max that is being lowered. */
+		st_change_begin(s, slot);
 		ret = ctl_write_max(&s->c, cg, s->c.res[ri], value);
+		st_change_end(s, slot);
 		if (!ret)
 			st_add(&st->limit_writes, 1);
 		else if (!gone(ret))

@@ -2,13 +2,14 @@
 /*
  * asid_stress: churn the controller under concurrency for a bounded time.
  *
- *   asid_stress --root <cgroup v2 mount> --seconds <T> --seed <u64>
+ *   asid_stress --root <cgroup mount> --hier v2|v1 --seconds <T> --seed <u64>
  *
  * For T seconds, module chargers and VM chargers (child processes) charge
  * and uncharge while threads of this process make and remove cgroups,
  * move the chargers around, rewrite limits and SIGKILL chargers, which are
- * respawned.  Then every worker is stopped and reaped and verify.c checks
- * that everything went back to zero.
+ * respawned, and one more thread samples usage against the limits
+ * (sampler.c).  Then every worker is stopped and reaped and verify.c
+ * checks that everything went back to zero.
  *
  * The seed varies the workload (which res, which cgroup, which value,
  * how long to pause), but the interleaving is the scheduler's: the point
@@ -37,7 +38,8 @@
 #include "kvm.h"
 #include "stress.h"
 
-#define MAX_THREADS	K_NR
+/* The churn threads and the sampler. */
+#define MAX_THREADS	(K_NR + 1)
 
 const char *const st_kind_name[K_NR] = {
 	[K_MODULE] = "module_charger",
@@ -116,7 +118,7 @@ pid_t st_reap(pid_t pid, int *status, int timeout_ms)
 static void usage(const char *prog)
 {
 	fprintf(stderr,
-		"usage: %s --root <cgroup v2 mount> --seconds <T> --seed <u64>\n",
+		"usage: %s --root <cgroup mount> --hier v2|v1 --seconds <T> --seed <u64>\n",
 		prog);
 	exit(2);
 }
@@ -125,11 +127,12 @@ static void parse_args(struct stress *s, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "root", required_argument, NULL, 'r' },
+		{ "hier", required_argument, NULL, 'h' },
 		{ "seconds", required_argument, NULL, 't' },
 		{ "seed", required_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 },
 	};
-	bool have_t = false, have_s = false;
+	bool have_t = false, have_s = false, have_h = false;
 	unsigned long long v;
 	char *end;
 	int opt;
@@ -138,6 +141,12 @@ static void parse_args(struct stress *s, int argc, char **argv)
 		switch (opt) {
 		case 'r':
 			snprintf(s->root, sizeof(s->root), "%s", optarg);
+			break;
+		case 'h':
+			if (strcmp(optarg, "v2") && strcmp(optarg, "v1"))
+				usage(argv[0]);
+			s->v2 = !strcmp(optarg, "v2");
+			have_h = true;
 			break;
 		case 't':
 			errno = 0;
@@ -158,7 +167,7 @@ static void parse_args(struct stress *s, int argc, char **argv)
 			usage(argv[0]);
 		}
 	}
-	if (optind != argc || !s->root[0] || !have_t || !have_s)
+	if (optind != argc || !s->root[0] || !have_h || !have_t || !have_s)
 		usage(argv[0]);
 	while (strlen(s->root) > 1 && s->root[strlen(s->root) - 1] == '/')
 		s->root[strlen(s->root) - 1] = '\0';
@@ -215,8 +224,9 @@ static void open_devices(struct stress *s)
 
 static void describe(struct stress *s)
 {
-	ktap_diag("asid_stress: controller %s at %s, %u s, seed %" PRIu64,
-		  ctl_name(&s->c), s->root, s->seconds, s->seed);
+	ktap_diag("asid_stress: controller %s at %s (cgroup %s), %u s, seed %" PRIu64,
+		  ctl_name(&s->c), s->root, s->v2 ? "v2" : "v1", s->seconds,
+		  s->seed);
 	for (int i = 0; i < s->c.nres; i++)
 		ktap_diag("resource %s: capacity %" PRIu64 ", module type %d, KVM %s",
 			  s->c.res[i], s->cap[i], s->type[i],
@@ -297,7 +307,7 @@ int main(int argc, char **argv)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	parse_args(s, argc, argv);
-	cg_init(true);
+	cg_init(s->v2);
 	s->kmsg_fd = kmsg_open();
 	s->st = mmap(NULL, sizeof(*s->st), PROT_READ | PROT_WRITE,
 		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -307,11 +317,13 @@ int main(int argc, char **argv)
 	}
 	memset(s->st, 0, sizeof(*s->st));
 	pthread_mutex_init(&s->lock, NULL);
-	if (!cg_has_file(s->root, "cgroup.subtree_control"))
-		return setup_failed(s, "--root is not a cgroup v2 mount");
+	if (s->v2 != cg_has_file(s->root, "cgroup.subtree_control"))
+		return setup_failed(s, s->v2 ? "--root is not a cgroup v2 mount" :
+					       "--root is a cgroup v2 mount, not v1");
 	if (ctl_detect(&s->c, s->root))
 		return setup_failed(s, "neither misc nor encryption_ids under the root");
 	ctl_find_res(&s->c, NULL);
+	st_note_dying(s);
 	if (st_make_layout(s, why, sizeof(why)))
 		return setup_failed(s, why);
 	/* Again from a child: misc lists a res there even at capacity 0. */
@@ -327,7 +339,9 @@ int main(int argc, char **argv)
 	describe(s);
 	fflush(stdout);
 	spawn_workers(s);
-	nthreads = st_start_churn(s, threads, MAX_THREADS);
+	nthreads = st_start_churn(s, threads, MAX_THREADS - 1);
+	if (!st_start_sampler(s, &threads[nthreads]))
+		nthreads++;
 	start = st_now_ms();
 	while (st_now_ms() - start < s->seconds * 1000ull)
 		st_nap_us(50000);

@@ -35,6 +35,15 @@
 #define ST_MSG_LEN	240
 /* How long children get to leave on their own once told to stop. */
 #define ST_STOP_MS	10000
+/* How long removed cgroups get to be freed at the end (dying.c). */
+#define ST_DYING_MS	5000
+
+/* The cgroups of the layout by slot: top, home, the mids, the leaves. */
+#define ST_SLOT_TOP	0
+#define ST_SLOT_HOME	1
+#define ST_SLOT_MID	2
+#define ST_SLOT_LEAF	(ST_SLOT_MID + ST_MIDS)
+#define ST_SLOTS	(ST_SLOT_LEAF + ST_LEAVES)
 
 enum st_kind {
 	K_MODULE,	/* module charger (child) */
@@ -55,11 +64,12 @@ struct st_stats {
 	uint64_t charges, uncharges, fd_closes;
 	uint64_t charges_res[CTL_MAX_RES];
 	uint64_t vms_created, vm_closes, sev_inits;
+	uint64_t migrations, mirrors;	/* contexts moved, mirrors made */
 	uint64_t inits_res[CTL_MAX_RES];
 	uint64_t cgroups_created, cgroups_removed, rmdir_busy;
 	uint64_t removed_charged;	/* leaves removed with charges in them */
 	uint64_t moves, limit_writes, kills, spawns;
-	uint64_t charge_errors;		/* charges and inits refused (EBUSY) */
+	uint64_t charge_errors;		/* charges, inits, moves refused */
 	uint64_t unexpected;		/* errors nothing explains */
 	uint32_t nmsg;
 	char msg[ST_MSGS][ST_MSG_LEN];
@@ -68,6 +78,17 @@ struct st_stats {
 struct st_leaf {
 	char path[CG_PATH_LEN];
 	bool exists;
+};
+
+/* What the sampler saw of one res (sampler.c); its thread alone writes. */
+struct st_over {
+	uint64_t samples;	/* readings of current, each judged */
+	uint64_t max_judged;	/* of which against a baseline under max */
+	uint64_t excused;	/* current above a max lowered below it */
+	uint64_t over_samples;	/* readings with an overshoot */
+	uint64_t max_over;	/* the largest overshoot */
+	const char *vs;		/* over "capacity" or over "max" */
+	char where[CG_PATH_LEN];	/* the cgroup it was seen in */
 };
 
 struct st_worker {
@@ -80,6 +101,7 @@ struct st_worker {
 struct stress {
 	struct ctl c;
 	char root[CG_PATH_LEN];
+	bool v2;			/* --hier v2, else a v1 mount */
 	char top[CG_PATH_LEN];		/* <root>/asid_stress.<pid> */
 	char home[CG_PATH_LEN];		/* top/home: a leaf that stays */
 	char mid[ST_MIDS][CG_PATH_LEN];
@@ -98,6 +120,21 @@ struct stress {
 	bool kvm_res[CTL_MAX_RES];	/* res has a KVM INIT command */
 	uint64_t cap[CTL_MAX_RES];
 	int kmsg_fd;
+
+	/*
+	 * Per slot, counts of changes of a max or of the cgroup itself
+	 * (rmdir, mkdir) begun and ended, and when the last one ended:
+	 * the sampler judges a reading against max only while none is in
+	 * progress (sampler.c).
+	 */
+	unsigned int begun[ST_SLOTS], ended[ST_SLOTS];
+	uint64_t quiet_ms[ST_SLOTS];
+	struct st_over over[CTL_MAX_RES];
+	uint64_t sweeps;		/* sampler rounds over every slot */
+
+	/* Dying cgroups when the run began (dying.c). */
+	uint64_t dying0;
+	int dying0_err;
 
 	struct st_stats *st;
 	/* Guards leaf[].exists and worker[]; never held across a fork. */
@@ -137,8 +174,13 @@ pid_t st_reap(pid_t pid, int *status, int timeout_ms);
 int st_make_layout(struct stress *s, char *why, size_t len);
 /* A random existing cgroup a task may live in (a leaf or home). */
 void st_pick_home(struct stress *s, struct rng *r, char *path);
-/* A random cgroup whose max files exist: home, a mid, or a leaf. */
-void st_pick_limited(struct stress *s, struct rng *r, char *path);
+/* A random cgroup whose max files exist: home, a mid, or a leaf; its slot. */
+int st_pick_limited(struct stress *s, struct rng *r, char *path);
+/* The path of the cgroup in @slot. */
+const char *st_slot_path(const struct stress *s, int slot);
+/* Around a max write, rmdir or mkdir of the cgroup in @slot. */
+void st_change_begin(struct stress *s, int slot);
+void st_change_end(struct stress *s, int slot);
 /* Every cgroup of the layout that exists now: top first. */
 int st_present(struct stress *s, char paths[][CG_PATH_LEN], int max);
 /* Remove everything below top and top itself; 0 or the first -errno. */
@@ -151,6 +193,19 @@ pid_t st_spawn(struct stress *s, struct st_worker *w);
 
 /* churn.c */
 int st_start_churn(struct stress *s, pthread_t *threads, int max);
+
+/* sampler.c */
+int st_start_sampler(struct stress *s, pthread_t *thread);
+/* The overshoot the design allows in @res; see sampler.c. */
+uint64_t st_over_bound(const struct stress *s, int ri);
+
+/* dying.c */
+/* Note the dying cgroups before the layout is made. */
+void st_note_dying(struct stress *s);
+/* Wait for the run's removed cgroups to be freed, layout still there. */
+void st_wait_dying_layout(struct stress *s, char *obs, size_t len, bool *ok);
+/* The same once everything is removed; the KTAP point. */
+void st_check_dying(struct stress *s, const char *layout_obs, bool layout_ok);
 
 /* verify.c */
 int st_planned_points(const struct stress *s);

@@ -7,11 +7,14 @@
  *
  *   stress_workers_did_work      every kind of worker succeeded at least once
  *   stress_no_unexpected_errors  no error that the races do not explain
+ *   stress_usage_within_max:<r>  the sampler saw no overshoot beyond the
+ *                                design's bound (sampler.c)
  *   stress_currents_zero         current of every res in every cgroup left
  *   stress_total_usage_zero:<r>  root usage (stat "used", else TOTAL_USAGE)
  *   stress_asid_round:<r>        capacity inits pass, one more EBUSY, all
  *                                released again (KVM types only)
  *   stress_cgroups_removed       the layout and the round's cgroup removed
+ *   stress_no_dying_descendants  every removed cgroup freed (dying.c)
  *   stress_no_kernel_splat       /dev/kmsg since the start
  */
 #include <errno.h>
@@ -57,7 +60,7 @@ static const char *rel(const struct stress *s, const char *cg)
 
 int st_planned_points(const struct stress *s)
 {
-	int n = 5 + s->c.nres;
+	int n = 6 + 2 * s->c.nres;
 
 	for (int i = 0; i < s->c.nres; i++)
 		n += kvm_res_known(s->c.res[i]);
@@ -102,13 +105,23 @@ static bool all_zero(void *arg)
 	return true;
 }
 
+/* Can a VM charger move contexts?  Only sev ones (chargers.c). */
+static bool sev_vms(const struct stress *s)
+{
+	for (int r = 0; r < s->c.nres; r++)
+		if (s->kvm_res[r] && !strcmp(s->c.res[r], "sev"))
+			return true;
+	return false;
+}
+
 static void check_workers(struct stress *s)
 {
 	struct st_stats *st = s->st;
 	bool vm = !s->kvm_sev;
 	bool did[K_NR] = {
 		[K_MODULE] = st->charges && st->uncharges,
-		[K_VM] = !vm || (st->sev_inits && st->vm_closes),
+		[K_VM] = !vm || (st->sev_inits && st->vm_closes &&
+				 st->mirrors && (st->migrations || !sev_vms(s))),
 		[K_CHURN] = st->cgroups_created && st->cgroups_removed,
 		[K_MOVE] = st->moves > 0,
 		[K_LIMIT] = st->limit_writes > 0,
@@ -124,6 +137,11 @@ static void check_workers(struct stress *s)
 			ktap_diag("stress_workers_did_work: FAIL: %s did no work (%" PRIu64 " ops)",
 				  st_kind_name[k], st->ops[k]);
 	}
+	if (vm && !did[K_VM])
+		ktap_diag("stress_workers_did_work: FAIL: VM chargers: %" PRIu64
+			  " inits, %" PRIu64 " closes, %" PRIu64 " moves, %"
+			  PRIu64 " mirrors", st->sev_inits, st->vm_closes,
+			  st->migrations, st->mirrors);
 	/* Every res was charged by every path that can charge it. */
 	for (int r = 0; r < s->c.nres; r++) {
 		bool mod = s->type[r] < 0 || st->charges_res[r];
@@ -158,6 +176,38 @@ static void check_errors(struct stress *s)
 		 " refused charges (EBUSY), %" PRIu64 " rmdir EBUSY",
 		 st->unexpected, st->charge_errors, st->rmdir_busy);
 	point("stress_no_unexpected_errors", !st->unexpected, obs);
+}
+
+/* What the sampler saw during the run (sampler.c). */
+static void check_overshoot(struct stress *s, int ri)
+{
+	const struct st_over *o = &s->over[ri];
+	uint64_t bound = st_over_bound(s, ri);
+	char name[128], obs[PT_TEXT_LEN];
+	bool ok = o->samples && o->max_judged && o->max_over <= bound;
+
+	snprintf(name, sizeof(name), "stress_usage_within_max:%s",
+		 s->c.res[ri]);
+	printf("# stress-overshoot %s samples=%" PRIu64 " max_over=%" PRIu64
+	       " cgroup=%s vs=%s bound=%" PRIu64 " judged_vs_max=%" PRIu64
+	       " over_samples=%" PRIu64 " excused=%" PRIu64 " sweeps=%" PRIu64
+	       " hier=%s\n", s->c.res[ri], o->samples, o->max_over,
+	       o->where[0] ? o->where : "-", o->vs ? o->vs : "-", bound,
+	       o->max_judged, o->over_samples, o->excused, s->sweeps,
+	       s->v2 ? "v2" : "v1");
+	snprintf(obs, sizeof(obs), "%" PRIu64 " readings in %" PRIu64
+		 " sweeps, %" PRIu64 " judged against a max; largest overshoot %"
+		 PRIu64 "%s%s%s%s, allowed %" PRIu64 " (%s); %" PRIu64
+		 " readings above a max lowered below the usage",
+		 o->samples, s->sweeps, o->max_judged, o->max_over,
+		 o->vs ? " over " : "", o->vs ? o->vs : "",
+		 o->where[0] ? " in " : "", o->where, bound,
+		 s->c.design == CTL_MISC ? "misc: the charges in flight" :
+		 "checked under the lock", o->excused);
+	if (!ok)
+		ktap_diag("%s: FAIL: %s", name, !o->samples || !o->max_judged ?
+			  "nothing judged" : "usage above max");
+	point(name, ok, obs);
 }
 
 /* Wait for the counters to settle, then report every current left. */
@@ -388,16 +438,19 @@ static void print_summary(struct stress *s)
 	printf("# stress-summary seconds=%u seed=%" PRIu64 " ops=%" PRIu64
 	       " charges=%" PRIu64 " uncharges=%" PRIu64
 	       " vms_created=%" PRIu64 " sev_inits=%" PRIu64
+	       " migrations=%" PRIu64 " mirrors=%" PRIu64
 	       " cgroups_created=%" PRIu64 " cgroups_removed=%" PRIu64
 	       " moves=%" PRIu64 " limit_writes=%" PRIu64 " kills=%" PRIu64
 	       " charge_errors=%" PRIu64 " fd_closes=%" PRIu64
 	       " vm_closes=%" PRIu64 " removed_charged=%" PRIu64
-	       " unexpected=%" PRIu64 " ops_per_s=%" PRIu64 "\n",
+	       " unexpected=%" PRIu64 " ops_per_s=%" PRIu64 " hier=%s\n",
 	       s->seconds, s->seed, ops, st->charges, st->uncharges,
-	       st->vms_created, st->sev_inits, st->cgroups_created,
+	       st->vms_created, st->sev_inits, st->migrations, st->mirrors,
+	       st->cgroups_created,
 	       st->cgroups_removed, st->moves, st->limit_writes, st->kills,
 	       st->charge_errors, st->fd_closes, st->vm_closes,
-	       st->removed_charged, st->unexpected, per_s(s, ops));
+	       st->removed_charged, st->unexpected, per_s(s, ops),
+	       s->v2 ? "v2" : "v1");
 	for (int k = 0; k < K_NR; k++)
 		ktap_diag("stress-ops %s=%" PRIu64 " (%" PRIu64 "/s)",
 			  st_kind_name[k], st->ops[k],
@@ -415,13 +468,17 @@ void st_verify(struct stress *s)
 	uint64_t usage[CTL_MAX_RES];
 	const char *via[CTL_MAX_RES];
 	char why[CG_PATH_LEN + 64] = "", why2[CG_PATH_LEN + 64] = "";
-	char num[32], obs[2 * CG_PATH_LEN + 160];
+	char num[32], obs[2 * CG_PATH_LEN + 160], dying[160];
 	int cg_err, round_err = 0;
+	bool dying_ok;
 
 	print_summary(s);
 	check_workers(s);
 	check_errors(s);
+	for (int r = 0; r < s->c.nres; r++)
+		check_overshoot(s, r);
 	check_currents(s);
+	st_wait_dying_layout(s, dying, sizeof(dying), &dying_ok);
 	cg_err = st_remove_layout(s, why, sizeof(why));
 	for (int r = 0; r < s->c.nres; r++)
 		check_usage(s, r, &usage[r], &via[r]);
@@ -433,10 +490,12 @@ void st_verify(struct stress *s)
 	}
 	for (int r = 0; r < s->c.nres; r++)
 		printf("# stress-final %s total_usage=%s via=%s capacity=%" PRIu64
-		       " asid_round=%" PRIu64 "/%" PRIu64 " round_released=%s\n",
+		       " asid_round=%" PRIu64 "/%" PRIu64 " round_released=%s"
+		       " hier=%s\n",
 		       s->c.res[r], parse_fmt_count(usage[r], num, sizeof(num)),
 		       via[r], s->cap[r], rd[r].admitted, rd[r].cap,
-		       !rd[r].ran ? "n/a" : rd[r].released ? "yes" : "no");
+		       !rd[r].ran ? "n/a" : rd[r].released ? "yes" : "no",
+		       s->v2 ? "v2" : "v1");
 	snprintf(obs, sizeof(obs), "%" PRIu64 " made and %" PRIu64 " removed (%" PRIu64
 		 " of them charged) during the run; at the end: %s%s%s",
 		 s->st->cgroups_created, s->st->cgroups_removed,
@@ -445,5 +504,6 @@ void st_verify(struct stress *s)
 		 cg_err && round_err ? "; " : "", round_err ? why2 : "");
 	point("stress_cgroups_removed", !cg_err && !round_err &&
 	      !cg_exists(s->top) && !cg_exists(s->final), obs);
+	st_check_dying(s, dying, dying_ok);
 	check_splats(s);
 }

@@ -346,7 +346,8 @@ CASE(case_total_usage_ioctl)
 			pt_fail(p, "TOTAL_USAGE is %" PRIu64 ", expected %" PRIu64,
 				v, before + 2);
 	} else {
-		pt_obs(p, "TOTAL_USAGE %s", pt_err(ret2));
+		pt_obs(p, "adapter check: TOTAL_USAGE %s (the design has no such call; its usage is read from encryption_ids.<res>.stat)",
+		       pt_err(ret2));
 		if (ret2 != -EOPNOTSUPP)
 			pt_fail(p, "TOTAL_USAGE: %s, expected EOPNOTSUPP (no such call in the design)",
 				pt_err(ret2));

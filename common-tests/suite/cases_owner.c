@@ -52,10 +52,15 @@ CASE(case_rmdir_with_charge)
 	if (!c || fd < 0 || !pt_enter(p, c) ||
 	    !pt_charge_ok(p, fd, NULL, 1, &h) || !pt_leave(p))
 		return FAIL;
+	/*
+	 * Both designs' "Migration and Ownership": a charge stays with its
+	 * cgroup until it is freed; cgroup core removes a cgroup without
+	 * tasks or children, charged or not.
+	 */
 	ret = cg_rmdir(c, SETTLE_MS);
 	pt_obs(p, "rmdir with 1 charged: %s", pt_err(ret));
 	if (ret) {
-		pt_note(p, "rmdir %s refused: %s", pt_rel(p, c), pt_err(ret));
+		pt_fail(p, "rmdir %s refused: %s", pt_rel(p, c), pt_err(ret));
 		pt_uncharge(p, fd, h);
 		return pt_result(p);
 	}

@@ -369,17 +369,22 @@ int ctl_write_max(const struct ctl *c, const char *cg, const char *res,
 /*
  * misc prints a res in misc.capacity only while its capacity is not 0, and
  * in misc.current and misc.events only while capacity or value is not 0:
- * an absent key in a readable file therefore reads as 0.
+ * an absent key reads as 0 only while the capacity of @res is 0.  Absent
+ * under a capacity is not a count: -ENOENT, for the caller to report.
  */
-static int misc_count(const char *text, const char *key, uint64_t *v)
+static int misc_count(const struct ctl *c, const char *text, const char *key,
+		      const char *res, uint64_t *v)
 {
+	uint64_t cap;
 	int ret = parse_keyed_u64(text, key, v);
 
-	if (ret == -ENOENT) {
-		*v = 0;
-		return 0;
-	}
-	return ret;
+	if (ret != -ENOENT)
+		return ret;
+	ret = ctl_get_capacity(c, res, &cap);
+	if (ret)
+		return ret;
+	*v = 0;
+	return cap ? -ENOENT : 0;
 }
 
 int ctl_get_current(const struct ctl *c, const char *cg, const char *res,
@@ -391,7 +396,7 @@ int ctl_get_current(const struct ctl *c, const char *cg, const char *res,
 	if (ret)
 		return ret;
 	if (c->design == CTL_MISC)
-		return misc_count(buf, res, v);
+		return misc_count(c, buf, res, res, v);
 	return parse_u64(buf, v);
 }
 
@@ -403,8 +408,13 @@ int ctl_get_capacity(const struct ctl *c, const char *res, uint64_t *v)
 
 	if (ret)
 		return ret;
-	if (c->design == CTL_MISC)
-		return misc_count(buf, res, v);
+	if (c->design == CTL_MISC) {
+		/* Absent from misc.capacity: the capacity is 0. */
+		ret = parse_keyed_u64(buf, res, v);
+		if (ret == -ENOENT)
+			*v = 0;
+		return ret == -ENOENT ? 0 : ret;
+	}
 	return parse_keyed_u64(buf, "total", v);
 }
 
@@ -427,7 +437,7 @@ static int misc_events(const struct ctl *c, const char *cg, enum ctl_file f,
 	if (ret)
 		return ret;
 	snprintf(key, sizeof(key), "%s.max", res);
-	return misc_count(buf, key, v);
+	return misc_count(c, buf, key, res, v);
 }
 
 int ctl_get_events(const struct ctl *c, const char *cg, const char *res,
@@ -448,7 +458,7 @@ int ctl_get_peak(const struct ctl *c, const char *cg, const char *res,
 	char buf[1024];
 	int ret = ctl_read_file(c, cg, CTL_F_PEAK, res, buf, sizeof(buf));
 
-	return ret ? ret : misc_count(buf, res, v);
+	return ret ? ret : misc_count(c, buf, res, res, v);
 }
 
 bool ctl_lists(const struct ctl *c, const char *cg, enum ctl_file f,

@@ -83,6 +83,14 @@ static const struct case_desc cases[] = {
 	{ "rmdir_with_charge", MOD, 1, case_rmdir_with_charge },
 	{ "fd_close_releases", MOD, 3, case_fd_close_releases },
 	{ "sigkill_releases", MOD, 2, case_sigkill_releases },
+	/* delegation: who may write which file */
+	{ "deleg_limits", RES, 0, case_deleg_limits },
+	{ "deleg_ns_limits", RES | F_V2, 0, case_deleg_ns_limits },
+	{ "deleg_ns_root_limits", RES | F_V2, 0, case_deleg_ns_root_limits },
+	{ "deleg_move_out", 0, 0, case_deleg_move_out },
+	{ "deleg_ns_move_out", F_V2, 0, case_deleg_ns_move_out },
+	{ "deleg_charge_counts_up", MOD, 1, case_deleg_charge_counts_up },
+	{ "deleg_file_modes", 0, 0, case_deleg_file_modes },
 	/*
 	 * Files of later misc (6.12), and the simulation's taint: before the
 	 * large charges below, which would leave the root's peak at 2^31.
@@ -308,12 +316,12 @@ static void describe(struct suite *s)
 			  s->ctl.res[i], s->cap0[i],
 			  s->cap0_ok[i] ? "" : " (unreadable)", s->type[i]);
 	if (s->chg_fd < 0)
-		ktap_diag("%s: %s; module cases skip", ASID_TEST_DEV,
+		ktap_diag("%s: %s; every module point fails", ASID_TEST_DEV,
 			  strerror(-s->chg_fd));
 	else
 		ktap_diag("%s: design %s", ASID_TEST_DEV, s->module_design);
 	if (s->kvm_fd < 0 || s->kvm_sev)
-		ktap_diag("/dev/kvm SEV: %s; KVM cases skip",
+		ktap_diag("/dev/kvm SEV: %s; every KVM point fails",
 			  strerror(s->kvm_fd < 0 ? -s->kvm_fd : -s->kvm_sev));
 	ktap_diag("known defects listed: %d", s->nknown);
 }

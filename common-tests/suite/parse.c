@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "parse.h"
@@ -135,7 +136,7 @@ int parse_keys(const char *text, char keys[][PARSE_KEY_LEN], int max)
 }
 
 int parse_known_line(const char *line, char *id, size_t idlen,
-		     char *point, size_t pointlen)
+		     char *point, size_t pointlen, char *sig, size_t siglen)
 {
 	char buf[512], *w1, *w2, *rest;
 	char *hash;
@@ -149,13 +150,45 @@ int parse_known_line(const char *line, char *id, size_t idlen,
 	if (!*w1)
 		return 0;
 	split_key(rest, &w2, &rest);
-	if (!*w2 || *rest)
+	if (!*w2 || !*rest)
 		return -EINVAL;
-	if (strlen(w1) >= idlen || strlen(w2) >= pointlen)
+	if (strlen(w1) >= idlen || strlen(w2) >= pointlen ||
+	    strlen(rest) >= siglen)
 		return -E2BIG;
 	strcpy(id, w1);
 	strcpy(point, w2);
+	strcpy(sig, rest);
 	return 1;
+}
+
+int parse_split_leaves(char *sig, char *leaves, size_t len)
+{
+	char *sp;
+
+	leaves[0] = '\0';
+	if (strncmp(sig, "leaves=", 7))
+		return 0;
+	sp = strchr(sig, ' ');
+	if (!sp || !sp[1] || (size_t)(sp - sig - 7) >= len)
+		return -EINVAL;
+	snprintf(leaves, len, "%.*s", (int)(sp - sig - 7), sig + 7);
+	memmove(sig, sp + 1, strlen(sp + 1) + 1);
+	return 0;
+}
+
+int64_t parse_leaves_of(const char *leaves, const char *res)
+{
+	size_t n = strlen(res);
+	const char *t = leaves;
+
+	while (t && *t) {
+		if (!strncmp(t, res, n) && t[n] == ':')
+			return strtoll(t + n + 1, NULL, 10);
+		t = strchr(t, ',');
+		if (t)
+			t++;
+	}
+	return 0;
 }
 
 void parse_sanitize(char *s)

@@ -49,12 +49,25 @@ int parse_keys(const char *text, char keys[][PARSE_KEY_LEN], int max);
 
 /*
  * parse_known_line() - Read one line of a --known file:
- * "<finding-id> <point-name>", '#' starts a comment.
+ * "<finding-id> <point-name> <signature>", '#' starts a comment.  The
+ * signature is the rest of the line: an ERE that the point's observed
+ * line must match for its failure to be that defect.
  * Return: 1 for an entry, 0 for a blank or comment line, -EINVAL if
- * malformed (one word only, or a third word), -E2BIG if a word is too long.
+ * malformed (no point or no signature), -E2BIG if a field is too long.
  */
 int parse_known_line(const char *line, char *id, size_t idlen,
-		     char *point, size_t pointlen);
+		     char *point, size_t pointlen, char *sig, size_t siglen);
+
+/*
+ * parse_split_leaves() - A known defect that leaves a residue at the root
+ * says so before its signature: "leaves=sev:1[,<res>:<n>...] <ERE>".
+ * Moves that word from @sig into @leaves (empty if there is none).
+ * Return: 0, or -EINVAL if it does not fit or no ERE follows.
+ */
+int parse_split_leaves(char *sig, char *leaves, size_t len);
+
+/* The residue of @res that @leaves ("sev:1,sev_es:2") documents, else 0. */
+int64_t parse_leaves_of(const char *leaves, const char *res);
 
 /*
  * parse_sanitize() - Make @s fit on one diagnostic line of a table:

@@ -6,6 +6,7 @@
  * final global check.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -199,6 +200,14 @@ const char *pt_cg(struct point *p, const char *rel)
 const char *pt_cg_plain(struct point *p, const char *rel)
 {
 	return make_cg(p, rel, false);
+}
+
+void pt_track_cg(struct point *p, const char *cg)
+{
+	if (p->ncg < PT_MAX_CG)
+		snprintf(p->cg[p->ncg++], CG_PATH_LEN, "%s", cg);
+	else
+		pt_fail(p, "too many cgroups");
 }
 
 bool pt_enter(struct point *p, const char *cg)
@@ -539,10 +548,16 @@ void pt_track_pid(struct point *p, pid_t pid)
 
 /* ---- known defects ---- */
 
+/* The residue of @res that @k documents: 0 unless its leaves= names it. */
+static int64_t documented_residue(const struct known *k, const char *res)
+{
+	return k ? parse_leaves_of(k->leaves, res) : 0;
+}
+
 int suite_load_known(struct suite *s, const char *file)
 {
 	char line[512];
-	int ln = 0, ret;
+	int ln = 0, ret, bad = 0;
 	FILE *f = fopen(file, "re");
 
 	if (!f)
@@ -551,25 +566,36 @@ int suite_load_known(struct suite *s, const char *file)
 		struct known *k = &s->known[s->nknown];
 
 		ln++;
-		if (s->nknown == SUITE_MAX_KNOWN)
+		if (s->nknown == SUITE_MAX_KNOWN) {
+			ktap_diag("%s:%d: more than %d entries", file, ln,
+				  SUITE_MAX_KNOWN);
+			bad++;
 			break;
+		}
 		ret = parse_known_line(line, k->id, sizeof(k->id), k->point,
-				       sizeof(k->point));
-		if (ret < 0)
-			ktap_diag("%s:%d: ignored, not \"<finding-id> <point>\"",
+				       sizeof(k->point), k->sig, sizeof(k->sig));
+		if (ret > 0 && parse_split_leaves(k->sig, k->leaves,
+						  sizeof(k->leaves)))
+			ret = -EINVAL;
+		if (ret > 0 && regcomp(&k->re, k->sig, REG_EXTENDED | REG_NOSUB))
+			ret = -EINVAL;
+		if (ret < 0) {
+			ktap_diag("%s:%d: not \"<finding-id> <point> <ERE of its observation>\"",
 				  file, ln);
-		else if (ret > 0)
+			bad++;
+		} else if (ret > 0) {
 			s->nknown++;
+		}
 	}
 	fclose(f);
-	return 0;
+	return bad ? -EINVAL : 0;
 }
 
-static const char *known_id(struct suite *s, const char *point)
+static const struct known *known_of(struct suite *s, const char *point)
 {
 	for (int i = 0; i < s->nknown; i++)
 		if (!strcmp(s->known[i].point, point))
-			return s->known[i].id;
+			return &s->known[i];
 	return NULL;
 }
 
@@ -649,18 +675,32 @@ static bool settled_quiet(void *arg)
 	return settled(a->p, a->b, false);
 }
 
-/* Attribute what the point left at the root and in top to it. */
+/*
+ * Attribute what the point left at the root and in top to it.  Only a
+ * known defect may leave anything there, and exactly what its entry
+ * documents: any other residue fails the point, known defect or not.
+ */
 static void attribute_residue(struct point *p, const struct baseline *b)
 {
+	const struct known *k = known_of(p->s, p->name);
 	struct suite *s = p->s;
 	bool any = false;
 	uint64_t v;
 
 	for (int i = 0; i < s->ctl.nres; i++) {
 		const char *res = s->ctl.res[i];
+		int64_t want = documented_residue(k, res), got = 0;
 
-		if (b->root_ok[i] && !root_usage(s, res, &v) && v != b->root[i]) {
-			s->leaked_root[i] += (int64_t)(v - b->root[i]);
+		if (b->root_ok[i] && !root_usage(s, res, &v))
+			got = (int64_t)(v - b->root[i]);
+		if (got != want) {
+			pt_fail(p, "residue: root usage of %s moved by %lld, %s documents %lld",
+				res, (long long)got, k ? k->id : "no known defect",
+				(long long)want);
+			p->undocumented_residue = true;
+		}
+		if (got) {
+			s->leaked_root[i] += got;
 			any = true;
 		}
 		if (b->top_ok[i] && !ctl_get_current(&s->ctl, s->top, res, &v) &&
@@ -711,10 +751,9 @@ static void teardown(struct point *p, const struct baseline *b)
 	while (p->nchg)
 		close(p->chg[--p->nchg]);
 	pt_leave(p);
-	if (!cg_poll(settled_quiet, &a, SETTLE_MS, 10)) {
+	if (!cg_poll(settled_quiet, &a, SETTLE_MS, 10))
 		settled(p, b, true);
-		attribute_residue(p, b);
-	}
+	attribute_residue(p, b);
 	check_capacities(p, b);
 	ret = cg_rmdir_tree(p->base, SETTLE_MS);
 	if (ret)
@@ -722,6 +761,8 @@ static void teardown(struct point *p, const struct baseline *b)
 }
 
 /* ---- kernel splats ---- */
+
+#define CLEAR_WARN_ONCE	"/sys/kernel/debug/clear_warn_once"
 
 /* /dev/kmsg at its end, or -1 (said once) where it cannot be read. */
 static int splat_watch(struct suite *s)
@@ -746,11 +787,46 @@ static void on_splat(const char *text, void *arg)
 		pt_fail(p, "kernel splat: %s", text);
 }
 
+/*
+ * WARN_ON_ONCE() and friends print once per boot: a point that trips one
+ * would silence the same warning in every later point.  Reset that state
+ * before each point, so that each splat is seen by the point that causes it.
+ */
+/*
+ * "asid_suite: begin <point>" and "... end <point>" in the kernel log:
+ * the console scan (qemu/scan-console.sh) allows a known splat only
+ * between the markers of the point its known-splats entry names.
+ */
+static void kmsg_mark(struct point *p, const char *what)
+{
+	char line[200];
+	int fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC), n;
+
+	n = snprintf(line, sizeof(line), "asid_suite: %s %s\n", what, p->name);
+	if (fd < 0 || write(fd, line, n) != n)
+		pt_fail(p, "cannot mark the point in /dev/kmsg");
+	if (fd >= 0)
+		close(fd);
+}
+
+static void clear_warn_once(struct point *p)
+{
+	int fd = open(CLEAR_WARN_ONCE, O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0 || write(fd, "1", 1) != 1)
+		pt_fail(p, "cannot reset the WARN_ONCE state (%s): %s",
+			CLEAR_WARN_ONCE, pt_err(-errno));
+	if (fd >= 0)
+		close(fd);
+}
+
 /* Fail the point for whatever splat the kernel logged since @fd opened. */
 static void splat_check(struct point *p, int fd)
 {
-	if (fd < 0)
+	if (fd < 0) {
+		pt_fail(p, "kernel log unreadable: splats not checked");
 		return;
+	}
 	kmsg_for_each_splat(fd, on_splat, p);
 	close(fd);
 	if (p->splats > SPLATS_SHOWN)
@@ -804,24 +880,44 @@ int suite_count_points(struct suite *s, const struct case_desc *cases,
 	return n;
 }
 
+/*
+ * What the test kernel must provide: every guest is booted with the test
+ * module, KVM and simulated SEV ASIDs, so their absence fails each point
+ * that needs them rather than skipping it.
+ */
+static const char *is_missing(struct point *p, const struct case_desc *cd)
+{
+	struct suite *s = p->s;
+
+	if ((cd->flags & F_MODULE) && s->chg_fd < 0)
+		return "no " ASID_TEST_DEV;
+	if ((cd->flags & F_KVM) && s->kvm_fd < 0)
+		return "no /dev/kvm";
+	if ((cd->flags & F_KVM) && s->kvm_sev)
+		return "SEV is not enabled in KVM";
+	/* The capacity suffices: only residue of earlier points used it up. */
+	if (p->res && p->cap >= cd->min_avail && p->avail < cd->min_avail) {
+		snprintf(p->skip_why, sizeof(p->skip_why),
+			 "%llu of %s free, needs %u: used up by earlier points",
+			 (unsigned long long)p->avail, p->res, cd->min_avail);
+		return p->skip_why;
+	}
+	return NULL;
+}
+
+/* The skips a point declares: what its design or hierarchy does not have. */
 static const char *cannot_run(struct point *p, const struct case_desc *cd)
 {
 	struct suite *s = p->s;
 
 	if ((cd->flags & F_V2) && !s->v2)
 		return "cgroup v2 only";
-	if ((cd->flags & F_MODULE) && s->chg_fd < 0)
-		return "no " ASID_TEST_DEV;
 	if ((cd->flags & F_MODULE) && p->res && p->type < 0)
 		return "the module does not know this resource";
-	if ((cd->flags & F_KVM) && s->kvm_fd < 0)
-		return "no /dev/kvm";
-	if ((cd->flags & F_KVM) && s->kvm_sev)
-		return "SEV is not enabled in KVM";
 	if ((cd->flags & F_KVM) && p->res && !kvm_res_known(p->res))
 		return "no KVM init command for this resource";
-	if (p->res && p->avail < cd->min_avail)
-		return "not enough free capacity";
+	if (p->res && p->cap < cd->min_avail)
+		return "capacity below what the point needs";
 	return NULL;
 }
 
@@ -875,7 +971,8 @@ static bool make_base(struct point *p)
 
 static void report(struct point *p, enum result r)
 {
-	const char *id = known_id(p->s, p->name);
+	const struct known *k = known_of(p->s, p->name);
+	const char *id = k ? k->id : NULL;
 
 	if (!p->observed[0]) {
 		if (r == SKIP)
@@ -900,6 +997,15 @@ static void report(struct point *p, enum result r)
 		ktap_fail(p->name);
 	} else if (r == PASS) {
 		ktap_pass(p->name);
+	} else if (id && p->undocumented_residue) {
+		ktap_diag("%s: known defect %s left a residue it does not document",
+			  p->name, id);
+		ktap_fail(p->name);
+	} else if (id && regexec(&k->re, p->observed, 0, NULL, 0)) {
+		/* The point failed, but not the way the defect makes it. */
+		ktap_diag("%s: known defect %s: the observation does not match its signature /%s/",
+			  p->name, id, k->sig);
+		ktap_fail(p->name);
 	} else if (id) {
 		ktap_todo(p->name, id);
 	} else {
@@ -948,14 +1054,23 @@ static void run_point(struct suite *s, const struct case_desc *cd, int ri)
 	point_init(p, s, cd, ri);
 	if (!matches(s, cd, p->name))
 		goto out;
+	why = is_missing(p, cd);
+	if (why) {
+		pt_fail(p, "%s", why);
+		report(p, FAIL);
+		goto out;
+	}
 	why = cannot_run(p, cd);
 	if (why) {
 		report(p, pt_skip(p, "%s", why));
 		goto out;
 	}
+	kmsg_mark(p, "begin");
+	clear_warn_once(p);
 	kfd = splat_watch(s);
 	r = run_case(p, cd);
 	splat_check(p, kfd);
+	kmsg_mark(p, "end");
 	if (p->failed)
 		r = FAIL;
 	report(p, r);

@@ -4,6 +4,7 @@
  * "N passed, N failed"; exits non-zero if anything failed.
  */
 #include <errno.h>
+#include <regex.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -140,25 +141,72 @@ static void test_keys(void)
 
 static void test_known(void)
 {
-	char id[32], point[64];
+	char id[32], point[64], sig[64];
 
-	result(parse_known_line("F-001 counter_width_admit:sev\n", id,
-				sizeof(id), point, sizeof(point)) == 1 &&
-	       !strcmp(id, "F-001") &&
-	       !strcmp(point, "counter_width_admit:sev"), "known: entry");
-	result(parse_known_line("  F-2\tx:y  # why\n", id, sizeof(id), point,
-				sizeof(point)) == 1 && !strcmp(point, "x:y"),
+	result(parse_known_line("F-001 counter_width_admit:sev refused .* 2\n",
+				id, sizeof(id), point, sizeof(point), sig,
+				sizeof(sig)) == 1 &&
+	       !strcmp(id, "F-001") && !strcmp(point, "counter_width_admit:sev") &&
+	       !strcmp(sig, "refused .* 2"), "known: entry");
+	result(parse_known_line("  F-2\tx:y  a b  # why\n", id, sizeof(id),
+				point, sizeof(point), sig, sizeof(sig)) == 1 &&
+	       !strcmp(point, "x:y") && !strcmp(sig, "a b"),
 	       "known: whitespace and comment");
 	result(parse_known_line("# comment only\n", id, sizeof(id), point,
-				sizeof(point)) == 0, "known: comment line");
+				sizeof(point), sig, sizeof(sig)) == 0,
+	       "known: comment line");
 	result(parse_known_line("\n", id, sizeof(id), point,
-				sizeof(point)) == 0, "known: blank line");
+				sizeof(point), sig, sizeof(sig)) == 0,
+	       "known: blank line");
 	result(parse_known_line("F-1\n", id, sizeof(id), point,
-				sizeof(point)) == -EINVAL, "known: one word");
-	result(parse_known_line("F-1 a b\n", id, sizeof(id), point,
-				sizeof(point)) == -EINVAL, "known: three words");
-	result(parse_known_line("F-1 aaaaaaaaaa\n", id, sizeof(id), point,
-				4) == -E2BIG, "known: word too long");
+				sizeof(point), sig, sizeof(sig)) == -EINVAL,
+	       "known: one word");
+	result(parse_known_line("F-1 a # b\n", id, sizeof(id), point,
+				sizeof(point), sig, sizeof(sig)) == -EINVAL,
+	       "known: no signature");
+	result(parse_known_line("F-1 aaaaaaaaaa x\n", id, sizeof(id), point,
+				4, sig, sizeof(sig)) == -E2BIG,
+	       "known: word too long");
+	result(parse_known_line("F-1 a xxxxxxxx\n", id, sizeof(id), point,
+				sizeof(point), sig, 4) == -E2BIG,
+	       "known: signature too long");
+}
+
+static void test_leaves(void)
+{
+	char sig[64], leaves[16];
+
+	strcpy(sig, "leaves=sev:1,sev_es:2 move .* closed$");
+	result(!parse_split_leaves(sig, leaves, sizeof(leaves)) &&
+	       !strcmp(leaves, "sev:1,sev_es:2") &&
+	       !strcmp(sig, "move .* closed$"), "leaves: split from the ERE");
+	result(parse_leaves_of(leaves, "sev") == 1 &&
+	       parse_leaves_of(leaves, "sev_es") == 2 &&
+	       parse_leaves_of(leaves, "tdx") == 0, "leaves: per type");
+	strcpy(sig, "capacity 1 with 2 used");
+	result(!parse_split_leaves(sig, leaves, sizeof(leaves)) &&
+	       !leaves[0] && !strcmp(sig, "capacity 1 with 2 used"),
+	       "leaves: none documented");
+	strcpy(sig, "leaves=sev:1");
+	result(parse_split_leaves(sig, leaves, sizeof(leaves)) == -EINVAL,
+	       "leaves: no ERE after it");
+}
+
+/*
+ * A known defect's signature tells its failure from another one of the
+ * same point: F2's, against a capacity the module could not set.
+ */
+static void test_signature(void)
+{
+	const char *f2 = "capacity 2\\^32, charge 2\\^32\\+1: admitted, current reads 4294967297$";
+	regex_t re;
+
+	result(!regcomp(&re, f2, REG_EXTENDED | REG_NOSUB), "signature: compiles");
+	result(!regexec(&re, "capacity 2^32, charge 2^32+1: admitted, current reads 4294967297",
+			0, NULL, 0), "signature: the defect matches");
+	result(regexec(&re, "SET_CAPACITY 2^32: EINVAL", 0, NULL, 0) != 0,
+	       "signature: another failure does not");
+	regfree(&re);
 }
 
 static void test_sanitize(void)
@@ -181,6 +229,8 @@ int main(void)
 	test_keyed();
 	test_keys();
 	test_known();
+	test_leaves();
+	test_signature();
 	test_sanitize();
 	printf("KTAP version 1\n");
 	printf("# parse.c host tests\n");

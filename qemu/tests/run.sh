@@ -157,6 +157,106 @@ printf '# observed q: b %s end2\nok 1 q\n' "$long" > "$tmp/b.ktap"
 	has '^| `q` | a w w .*[.][.][.].*end1 (ok) | b w w .*[.][.][.].*end2 (ok) |$' "$tmp/out"
 ok $? "semantics_differ_elides_the_middle"
 
+# A host test suite that crashes, or does not compile, fails the host tests
+# (and so make check) and is named; one that passes does not.
+"$top/qemu/host-tests.sh" "good=true" "crash=kill -SEGV \$\$" > "$tmp/out" 2>&1
+rc=$?
+[ $rc != 0 ] && has '^not ok 1 host-test crash: exit status 139' "$tmp/out" && ! has good "$tmp/out"
+ok $? "host_test_crash_fails_check"
+printf 'int main(void) { return x; }\n' > "$tmp/bad.c"
+"$top/qemu/host-tests.sh" "nocompile=gcc -o $tmp/bad $tmp/bad.c" > "$tmp/out" 2>&1
+rc=$?
+[ $rc != 0 ] && has '^not ok 1 host-test nocompile: exit status 1' "$tmp/out"
+ok $? "host_test_compile_failure_fails_check"
+
+# lint.sh: a checkpatch that is missing or crashes fails the patch's
+# point; a report passes only where checkpatch-ignore pins its type and
+# count for that patch.
+mkdir -p "$tmp/lint/variants/b" "$tmp/lint/variants/common/t" "$tmp/lint/src/b/scripts"
+cp "$top/variants/commit-refs.sh" "$tmp/lint/variants/"
+touch "$tmp/lint/variants/upstream-commits" "$tmp/lint/variants/b/0001-x.patch"
+lint() {	# lint CHECKPATCH_BODY: lint.sh's output with that fake checkpatch.pl
+	printf '#!/bin/sh\n%s\n' "$1" > "$tmp/lint/src/b/scripts/checkpatch.pl"
+	chmod +x "$tmp/lint/src/b/scripts/checkpatch.pl"
+	(cd "$tmp/lint" && "$top/variants/lint.sh" "$tmp/lint/src" "$tmp/lint/obj" b=t) > "$tmp/out" 2>&1
+}
+total='echo "total: 0 errors, 0 warnings, 1 checks, 9 lines checked"'
+lint "echo 'CHECK:FOO: bar'; $total; exit 1"
+has '^not ok 1 checkpatch variants/b/0001-x.patch' "$tmp/out" && has '^# CHECK:FOO: bar' "$tmp/out"
+ok $? "lint_unpinned_report_fails"
+echo "0001-x.patch FOO 1 why" > "$tmp/lint/variants/b/checkpatch-ignore"
+lint "echo 'CHECK:FOO: bar'; $total; exit 1"
+has '^ok 1 checkpatch variants/b/0001-x.patch' "$tmp/out"
+ok $? "lint_pinned_report_passes"
+lint "echo 'CHECK:FOO: bar'; echo 'CHECK:FOO: baz'; $total; exit 1"
+has '^not ok 1 ' "$tmp/out" && has 'SUPPRESSION: 0001-x.patch FOO pins 1, checkpatch reported 2' "$tmp/out"
+ok $? "lint_pin_count_differs_fails"
+lint "echo 'Undefined subroutine' >&2; exit 255"
+has '^not ok 1 ' "$tmp/out" && has 'CRASH: checkpatch did not finish (exit status 255)' "$tmp/out"
+ok $? "lint_checkpatch_crash_fails"
+rm "$tmp/lint/src/b/scripts/checkpatch.pl"
+(cd "$tmp/lint" && "$top/variants/lint.sh" "$tmp/lint/src" "$tmp/lint/obj" b=t) > "$tmp/out" 2>&1
+has '^not ok 1 ' "$tmp/out" && has 'CRASH: checkpatch did not finish' "$tmp/out"
+ok $? "lint_checkpatch_missing_fails"
+
+# inject-verdict.sh: an injected leak is caught only by exactly the
+# end-of-stress counter points of one resource (and the removed cgroup the
+# leak keeps from being freed), with the module's line.
+mkdir -p "$tmp/inj"
+echo "[ 1.0] asid_test: injected leak: 1 of type 0 not uncharged" > "$tmp/inj/console"
+inject() {	# inject FAILED_POINT...: the verdict on a KTAP failing those
+	: > "$tmp/inj/suite.ktap"
+	for pt in "$@"; do echo "not ok 1 $pt" >> "$tmp/inj/suite.ktap"; done
+	"$top/qemu/inject-verdict.sh" 1 "${KIND:-leak}" "$tmp/inj" "$tmp/inj/console" 2> "$tmp/out"
+}
+counters="stress_currents_zero stress_total_usage_zero:sev stress_asid_round:sev"
+# shellcheck disable=SC2086
+[ "$(inject $counters)" = 1 ] && has 'expected exactly' "$tmp/out"
+ok $? "inject_leak_without_dying_cgroup_fails"
+counters="$counters stress_no_dying_descendants"
+# shellcheck disable=SC2086
+[ "$(inject $counters)" = 0 ]
+ok $? "inject_leak_caught_by_counter_points"
+# shellcheck disable=SC2086
+[ "$(inject $counters stress_no_kernel_splat)" = 1 ] && has 'expected exactly' "$tmp/out"
+ok $? "inject_leak_failing_another_point_fails"
+: > "$tmp/inj/console"
+# shellcheck disable=SC2086
+[ "$(inject $counters)" = 1 ] && has 'no "asid_test: injected leak" line' "$tmp/out"
+ok $? "inject_leak_without_its_line_fails"
+# KVM's own leak (kvm_amd.sev_asid_sim_leak): kvm_amd's line, not the
+# module's; the dying-cgroup point may or may not fail with it.
+echo "[    9.1] kvm_amd: sev_asid_sim: injected leak: ASID 7 freed without its uncharge" > "$tmp/inj/console"
+base="stress_currents_zero stress_total_usage_zero:sev_es stress_asid_round:sev_es"
+# shellcheck disable=SC2086
+[ "$(KIND=kvmleak inject $base)" = 0 ] && [ "$(KIND=kvmleak inject $base stress_no_dying_descendants)" = 0 ]
+ok $? "inject_kvmleak_caught_by_counter_points"
+echo "[    9.1] asid_test: injected leak" > "$tmp/inj/console"
+# shellcheck disable=SC2086
+[ "$(KIND=kvmleak inject $base)" = 1 ] && has 'no "kvm_amd: sev_asid_sim: injected leak" line' "$tmp/out"
+ok $? "inject_kvmleak_needs_kvm_amd_line"
+
+# scan-console.sh: a known WARN with its own Call Trace passes during the
+# point its entry names; a second, bare Call Trace (a dump_stack() without
+# a headline) fails the boot, and so does the same WARN during another point.
+printf 'asid_suite: begin p\nWARNING: CPU: 0 PID: 1 at kernel/x.c:1 f+0x1/0x2\nCall Trace:\n f\nasid_suite: end p\n' > "$tmp/con"
+printf 'not ok 1 p # TODO F9\nnot ok 2 q # TODO F9\n' > "$tmp/con.ktap"
+printf 'F9 p WARNING: .* at kernel/x\\.c:[0-9]+ f\\+\n' > "$tmp/con.known"
+"$top/qemu/scan-console.sh" "$tmp/con" "$tmp/con.ktap" "$tmp/con.known" > "$tmp/out" 2>&1
+ok $? "scan_known_warn_with_its_trace_passes"
+printf 'asid_suite: begin q\nWARNING: CPU: 0 PID: 1 at kernel/x.c:1 f+0x1/0x2\nasid_suite: end q\n' >> "$tmp/con"
+! "$top/qemu/scan-console.sh" "$tmp/con" "$tmp/con.ktap" "$tmp/con.known" > "$tmp/out" 2>&1 &&
+	has '^SPLAT at console line 7, during q' "$tmp/out"
+ok $? "scan_known_warn_during_another_point_fails"
+printf 'WARNING: CPU: 0 PID: 1 at kernel/x.c:1 f+0x1/0x2\nasid_suite: begin p\nasid_suite: end p\n' > "$tmp/con2"
+! "$top/qemu/scan-console.sh" "$tmp/con2" "$tmp/con.ktap" "$tmp/con.known" > "$tmp/out" 2>&1 &&
+	has '^SPLAT at console line 1:' "$tmp/out"
+ok $? "scan_known_warn_outside_any_point_fails"
+printf 'asid_suite: begin p\nWARNING: CPU: 0 PID: 1 at kernel/x.c:1 f+0x1/0x2\nCall Trace:\n f\nCall Trace:\n g\n' > "$tmp/con3"
+! "$top/qemu/scan-console.sh" "$tmp/con3" "$tmp/con.ktap" "$tmp/con.known" > "$tmp/out" 2>&1 &&
+	has '^SPLAT at console line 5, during p' "$tmp/out"
+ok $? "scan_bare_call_trace_after_known_warn_fails"
+
 echo "1..$n"
 echo "$((n - failed)) passed, $failed failed"
 [ $failed = 0 ]

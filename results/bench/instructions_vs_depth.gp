@@ -13,4 +13,7 @@ set xtics ("1" 1, "2" 2, "4" 4, "8" 8)
 set xrange [0.5:8.5]
 plot 'data/instructions_vs_depth_encryption_ids.dat' using 1:3:4:5 with yerrorlines lc rgb "#1f77b4" lw 2 pt 7 ps 1.2 title "encryption_ids", \
      'data/instructions_vs_depth_misc.dat' using 1:3:4:5 with yerrorlines lc rgb "#d62728" lw 2 pt 7 ps 1.2 title "misc", \
-     'data/instructions_vs_depth_misc-5.13.dat' using 1:3:4:5 with yerrorlines lc rgb "#2ca02c" lw 2 pt 7 ps 1.2 title "misc-5.13"
+     'data/instructions_vs_depth_misc-5.13.dat' using 1:3:4:5 with yerrorlines lc rgb "#2ca02c" lw 2 pt 7 ps 1.2 title "misc-5.13", \
+     'data/instructions_vs_depth_misc-6.12.dat' using 1:3:4:5 with yerrorlines lc rgb "#9467bd" lw 2 pt 7 ps 1.2 title "misc-6.12", \
+     'data/instructions_vs_depth_misc-6.12-fixed.dat' using 1:3:4:5 with yerrorlines lc rgb "#ff7f0e" lw 2 pt 7 ps 1.2 title "misc-6.12-fixed", \
+     'data/instructions_vs_depth_misc-fixed.dat' using 1:3:4:5 with yerrorlines lc rgb "#8c564b" lw 2 pt 7 ps 1.2 title "misc-fixed"

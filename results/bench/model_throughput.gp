@@ -27,4 +27,16 @@ plot 'data/model_encryption_ids_d1.dat' using 1:2 with linespoints lc rgb "#1f77
      'data/model_misc-5.13_d1.dat' using 1:2 with linespoints lc rgb "#2ca02c" dt 1 lw 2 pt 5 ps 0.8 title "MODEL misc-5.13, depth 1", \
      'data/model_measured_misc-5.13_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#2ca02c" lw 1.5 pt 7 ps 1.8 title "measured misc-5.13, depth 1 (guest)", \
      'data/model_misc-5.13_d4.dat' using 1:2 with linespoints lc rgb "#2ca02c" dt 2 lw 2 pt 4 ps 0.8 title "MODEL misc-5.13, depth 4", \
-     'data/model_measured_misc-5.13_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#2ca02c" lw 1.5 pt 9 ps 1.8 title "measured misc-5.13, depth 4 (guest)"
+     'data/model_measured_misc-5.13_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#2ca02c" lw 1.5 pt 9 ps 1.8 title "measured misc-5.13, depth 4 (guest)", \
+     'data/model_misc-6.12_d1.dat' using 1:2 with linespoints lc rgb "#9467bd" dt 1 lw 2 pt 5 ps 0.8 title "MODEL misc-6.12, depth 1", \
+     'data/model_measured_misc-6.12_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#9467bd" lw 1.5 pt 7 ps 1.8 title "measured misc-6.12, depth 1 (guest)", \
+     'data/model_misc-6.12_d4.dat' using 1:2 with linespoints lc rgb "#9467bd" dt 2 lw 2 pt 4 ps 0.8 title "MODEL misc-6.12, depth 4", \
+     'data/model_measured_misc-6.12_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#9467bd" lw 1.5 pt 9 ps 1.8 title "measured misc-6.12, depth 4 (guest)", \
+     'data/model_misc-6.12-fixed_d1.dat' using 1:2 with linespoints lc rgb "#ff7f0e" dt 1 lw 2 pt 5 ps 0.8 title "MODEL misc-6.12-fixed, depth 1", \
+     'data/model_measured_misc-6.12-fixed_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#ff7f0e" lw 1.5 pt 7 ps 1.8 title "measured misc-6.12-fixed, depth 1 (guest)", \
+     'data/model_misc-6.12-fixed_d4.dat' using 1:2 with linespoints lc rgb "#ff7f0e" dt 2 lw 2 pt 4 ps 0.8 title "MODEL misc-6.12-fixed, depth 4", \
+     'data/model_measured_misc-6.12-fixed_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#ff7f0e" lw 1.5 pt 9 ps 1.8 title "measured misc-6.12-fixed, depth 4 (guest)", \
+     'data/model_misc-fixed_d1.dat' using 1:2 with linespoints lc rgb "#8c564b" dt 1 lw 2 pt 5 ps 0.8 title "MODEL misc-fixed, depth 1", \
+     'data/model_measured_misc-fixed_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#8c564b" lw 1.5 pt 7 ps 1.8 title "measured misc-fixed, depth 1 (guest)", \
+     'data/model_misc-fixed_d4.dat' using 1:2 with linespoints lc rgb "#8c564b" dt 2 lw 2 pt 4 ps 0.8 title "MODEL misc-fixed, depth 4", \
+     'data/model_measured_misc-fixed_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#8c564b" lw 1.5 pt 9 ps 1.8 title "measured misc-fixed, depth 4 (guest)"

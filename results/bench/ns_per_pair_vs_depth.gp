@@ -16,4 +16,10 @@ plot 'data/ns_per_pair_vs_depth_encryption_ids_t1.dat' using 1:3:4:5 with yerror
      'data/ns_per_pair_vs_depth_misc_t1.dat' using 1:3:4:5 with yerrorlines lc rgb "#d62728" dt 1 lw 2 pt 7 ps 1.2 title "misc, 1 thread", \
      'data/ns_per_pair_vs_depth_misc_t2.dat' using 1:3:4:5 with yerrorlines lc rgb "#d62728" dt 2 lw 2 pt 6 ps 1.2 title "misc, 2 threads", \
      'data/ns_per_pair_vs_depth_misc-5.13_t1.dat' using 1:3:4:5 with yerrorlines lc rgb "#2ca02c" dt 1 lw 2 pt 7 ps 1.2 title "misc-5.13, 1 thread", \
-     'data/ns_per_pair_vs_depth_misc-5.13_t2.dat' using 1:3:4:5 with yerrorlines lc rgb "#2ca02c" dt 2 lw 2 pt 6 ps 1.2 title "misc-5.13, 2 threads"
+     'data/ns_per_pair_vs_depth_misc-5.13_t2.dat' using 1:3:4:5 with yerrorlines lc rgb "#2ca02c" dt 2 lw 2 pt 6 ps 1.2 title "misc-5.13, 2 threads", \
+     'data/ns_per_pair_vs_depth_misc-6.12_t1.dat' using 1:3:4:5 with yerrorlines lc rgb "#9467bd" dt 1 lw 2 pt 7 ps 1.2 title "misc-6.12, 1 thread", \
+     'data/ns_per_pair_vs_depth_misc-6.12_t2.dat' using 1:3:4:5 with yerrorlines lc rgb "#9467bd" dt 2 lw 2 pt 6 ps 1.2 title "misc-6.12, 2 threads", \
+     'data/ns_per_pair_vs_depth_misc-6.12-fixed_t1.dat' using 1:3:4:5 with yerrorlines lc rgb "#ff7f0e" dt 1 lw 2 pt 7 ps 1.2 title "misc-6.12-fixed, 1 thread", \
+     'data/ns_per_pair_vs_depth_misc-6.12-fixed_t2.dat' using 1:3:4:5 with yerrorlines lc rgb "#ff7f0e" dt 2 lw 2 pt 6 ps 1.2 title "misc-6.12-fixed, 2 threads", \
+     'data/ns_per_pair_vs_depth_misc-fixed_t1.dat' using 1:3:4:5 with yerrorlines lc rgb "#8c564b" dt 1 lw 2 pt 7 ps 1.2 title "misc-fixed, 1 thread", \
+     'data/ns_per_pair_vs_depth_misc-fixed_t2.dat' using 1:3:4:5 with yerrorlines lc rgb "#8c564b" dt 2 lw 2 pt 6 ps 1.2 title "misc-fixed, 2 threads"

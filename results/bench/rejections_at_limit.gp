@@ -24,4 +24,16 @@ plot 'data/rejections_at_limit_encryption_ids_leaf.dat' using 1:3:4:5 with yerro
      'data/rejections_at_limit_misc-5.13_leaf.dat' using 1:3:4:5 with yerrorlines lc rgb "#2ca02c" dt 1 lw 2 pt 7 ps 1.2 title "misc-5.13, leaf", \
      'data/rejections_at_limit_misc-5.13_leaf.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#2ca02c" notitle, \
      'data/rejections_at_limit_misc-5.13_siblings.dat' using 1:3:4:5 with yerrorlines lc rgb "#2ca02c" dt 2 lw 2 pt 6 ps 1.2 title "misc-5.13, siblings", \
-     'data/rejections_at_limit_misc-5.13_siblings.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#2ca02c" notitle
+     'data/rejections_at_limit_misc-5.13_siblings.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#2ca02c" notitle, \
+     'data/rejections_at_limit_misc-6.12_leaf.dat' using 1:3:4:5 with yerrorlines lc rgb "#9467bd" dt 1 lw 2 pt 7 ps 1.2 title "misc-6.12, leaf", \
+     'data/rejections_at_limit_misc-6.12_leaf.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#9467bd" notitle, \
+     'data/rejections_at_limit_misc-6.12_siblings.dat' using 1:3:4:5 with yerrorlines lc rgb "#9467bd" dt 2 lw 2 pt 6 ps 1.2 title "misc-6.12, siblings", \
+     'data/rejections_at_limit_misc-6.12_siblings.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#9467bd" notitle, \
+     'data/rejections_at_limit_misc-6.12-fixed_leaf.dat' using 1:3:4:5 with yerrorlines lc rgb "#ff7f0e" dt 1 lw 2 pt 7 ps 1.2 title "misc-6.12-fixed, leaf", \
+     'data/rejections_at_limit_misc-6.12-fixed_leaf.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#ff7f0e" notitle, \
+     'data/rejections_at_limit_misc-6.12-fixed_siblings.dat' using 1:3:4:5 with yerrorlines lc rgb "#ff7f0e" dt 2 lw 2 pt 6 ps 1.2 title "misc-6.12-fixed, siblings", \
+     'data/rejections_at_limit_misc-6.12-fixed_siblings.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#ff7f0e" notitle, \
+     'data/rejections_at_limit_misc-fixed_leaf.dat' using 1:3:4:5 with yerrorlines lc rgb "#8c564b" dt 1 lw 2 pt 7 ps 1.2 title "misc-fixed, leaf", \
+     'data/rejections_at_limit_misc-fixed_leaf.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#8c564b" notitle, \
+     'data/rejections_at_limit_misc-fixed_siblings.dat' using 1:3:4:5 with yerrorlines lc rgb "#8c564b" dt 2 lw 2 pt 6 ps 1.2 title "misc-fixed, siblings", \
+     'data/rejections_at_limit_misc-fixed_siblings.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#8c564b" notitle
