@@ -305,7 +305,7 @@ $(B)/host/benchreport: $(wildcard bench/report/*.c bench/report/*.h)
 # names the shipped branch it fixes, whose run gives the "before" figures.
 # AUTHOR signs our own patches (default: git config user.name/user.email).
 AUTHOR ?= $(shell git config user.name) <$(shell git config user.email)>
-PATCH_BRANCHES := $(patsubst variants/%/cover-letter,%,$(wildcard variants/*/cover-letter))
+PATCH_BRANCHES := $(filter $(VARIANTS),$(patsubst variants/%/cover-letter,%,$(wildcard variants/*/cover-letter)))
 fixes_of = $(shell cat variants/$(1)/fixes 2>/dev/null)
 patches: $(foreach b,$(PATCH_BRANCHES),$(call treedir,$(b))/.git/base-ready)
 	@$(foreach b,$(PATCH_BRANCHES),variants/patches.sh $(call treedir,$(b)) $(b) results/patches/$(b) "$(AUTHOR)" \
