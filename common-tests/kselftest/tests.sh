@@ -7,11 +7,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 summarize=$here/../../qemu/summarize.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 failed=0
-ok() {	# ok STATUS NAME
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi
-}
+. "$here/../../qemu/tests/tap.sh"
 has() { grep -qE -- "$1" "$tmp/out"; }
 
 # run NAME SKIPS SCRIPT: run.sh on a fake test t whose body is SCRIPT;
@@ -110,6 +106,4 @@ printf 'u not built: CONFIG_U not set\n' > "$tmp/not_built/not-built"
 [ $? = 0 ] && has '^1\.\.4$' && has '^ok 4 kselftest:u # SKIP not built: CONFIG_U not set$'
 ok $? "kselftest_not_built_is_skip"
 
-echo "1..$n"
-echo "$((n - failed)) passed, $failed failed"
-[ $failed = 0 ]
+tap_done

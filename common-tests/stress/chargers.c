@@ -122,17 +122,27 @@ struct vm {
 	int ri;
 };
 
+/* A new VM, counted; -1 (an unexpected error, said) if KVM refuses one. */
+static int new_vm(struct stress *s, int kvm)
+{
+	int vm = kvm_vm_create(kvm);
+
+	if (vm < 0) {
+		st_unexpected(s, "KVM_CREATE_VM: %s", st_errname(vm));
+		return -1;
+	}
+	st_add(&s->st->vms_created, 1);
+	return vm;
+}
+
 /* Move @v's context into a new VM, which replaces it.  sev only (F3). */
 static void vm_migrate(struct stress *s, int kvm, struct vm *v)
 {
 	struct st_stats *st = s->st;
-	int dst = kvm_vm_create(kvm), ret;
+	int dst = new_vm(s, kvm), ret;
 
-	if (dst < 0) {
-		st_unexpected(s, "KVM_CREATE_VM: %s", st_errname(dst));
+	if (dst < 0)
 		return;
-	}
-	st_add(&st->vms_created, 1);
 	ret = kvm_move_enc_from(dst, v->fd);
 	if (!ret) {
 		/* The source is dead now, charged nothing: close it. */
@@ -165,12 +175,9 @@ static void vm_mirror(struct stress *s, int kvm, const struct vm *owner,
 		st_add(&st->vm_closes, 1);
 		return;
 	}
-	m = kvm_vm_create(kvm);
-	if (m < 0) {
-		st_unexpected(s, "KVM_CREATE_VM: %s", st_errname(m));
+	m = new_vm(s, kvm);
+	if (m < 0)
 		return;
-	}
-	st_add(&st->vms_created, 1);
 	ret = kvm_copy_enc_from(m, owner->fd);
 	if (!ret) {
 		*mirror = m;
@@ -201,15 +208,12 @@ static void vm_charger(struct stress *s, struct rng *r)
 		st_add(&st->ops[K_VM], 1);
 		if (!n || (n < ST_VM_HOLD && k < 4)) {
 			int ri = pick_res(s, r, true);
-			int vm = kvm_vm_create(kvm);
+			int vm = new_vm(s, kvm);
 
 			if (vm < 0) {
-				st_unexpected(s, "KVM_CREATE_VM: %s",
-					      st_errname(vm));
 				st_nap_us(1000);
 				continue;
 			}
-			st_add(&st->vms_created, 1);
 			ret = kvm_sev_init(vm, s->c.res[ri]);
 			if (!ret) {
 				vms[n].fd = vm;

@@ -26,23 +26,13 @@
 
 #define POLL_STEP_MS	20
 
-/* /proc/cgroups: "<name> <hierarchy> <num_cgroups> <enabled>". */
 static int v1_cgroups(const struct stress *s, uint64_t *v)
 {
-	char line[256], name[64];
-	unsigned int hier, num, enabled;
-	int ret = -ENOENT;
-	FILE *f = fopen("/proc/cgroups", "re");
+	unsigned int num;
+	int ret = cg_proc_cgroups(ctl_name(&s->c), &num, NULL);
 
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "%63s %u %u %u", name, &hier, &num,
-			   &enabled) == 4 && !strcmp(name, ctl_name(&s->c))) {
-			*v = num;
-			ret = 0;
-		}
-	fclose(f);
+	if (!ret)
+		*v = num;
 	return ret;
 }
 

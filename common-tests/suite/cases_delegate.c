@@ -169,14 +169,14 @@ static void add(struct deleg *dl, enum op op, const char *cg,
 /* chown D and the files cgroup-v2.rst names to the delegatee. */
 static bool delegate(struct point *p, const char *d)
 {
-	static const char *const files[] = { "", "/cgroup.procs",
-		"/cgroup.subtree_control", "/cgroup.threads", "/tasks" };
+	static const char *const files[] = { "", "cgroup.procs",
+		"cgroup.subtree_control", "cgroup.threads", "tasks" };
 	char path[CG_PATH_LEN + 32];
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		snprintf(path, sizeof(path), "%s%s", d, files[i]);
-		if (i && access(path, F_OK))
+		if (i && !cg_has_file(d, files[i]))
 			continue;	/* v2 has no tasks, v1 no threads */
+		snprintf(path, sizeof(path), "%s%s%s", d, i ? "/" : "", files[i]);
 		if (chown(path, DELEG_UID, DELEG_GID)) {
 			pt_fail(p, "chown %s: %s", path, pt_err(-errno));
 			return false;

@@ -83,6 +83,29 @@ int cg_write_str(const char *cg, const char *file, const char *str)
 	return cg_write(cg, file, str, strlen(str));
 }
 
+/* /proc/cgroups: "<name> <hierarchy> <num_cgroups> <enabled>". */
+int cg_proc_cgroups(const char *name, unsigned int *num, bool *enabled)
+{
+	char line[256], sub[64];
+	unsigned int hier, n, on;
+	int ret = -ENOENT;
+	FILE *f = fopen("/proc/cgroups", "re");
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%63s %u %u %u", sub, &hier, &n, &on) == 4 &&
+		    !strcmp(sub, name)) {
+			if (num)
+				*num = n;
+			if (enabled)
+				*enabled = on;
+			ret = 0;
+		}
+	fclose(f);
+	return ret;
+}
+
 bool cg_has_file(const char *cg, const char *file)
 {
 	char path[CG_PATH_LEN];

@@ -39,6 +39,14 @@ int cg_enable(const char *cg, const char *ctl);
 /* v2: is @ctl listed in @cg/cgroup.subtree_control?  v1: true. */
 bool cg_enabled(const char *cg, const char *ctl);
 
+/*
+ * cg_proc_cgroups() - The /proc/cgroups line of controller @name: its
+ * num_cgroups (live and dying cgroups of its hierarchy) and whether it is
+ * enabled; either pointer may be NULL.
+ * Return: 0, -ENOENT if @name has no line, or -errno.
+ */
+int cg_proc_cgroups(const char *name, unsigned int *num, bool *enabled);
+
 /* Move @pid (0: the caller) into @cg by writing cgroup.procs. */
 int cg_move(const char *cg, pid_t pid);
 

@@ -83,22 +83,11 @@ static bool has_word(const char *text, const char *word)
 	return false;
 }
 
-/* /proc/cgroups: "<name> <hierarchy> <num_cgroups> <enabled>". */
 static bool proc_cgroups_has(const char *name)
 {
-	char line[256], sub[64];
-	int hier, num, enabled;
-	bool found = false;
-	FILE *f = fopen("/proc/cgroups", "re");
+	bool enabled = false;
 
-	if (!f)
-		return false;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "%63s %d %d %d", sub, &hier, &num,
-			   &enabled) == 4 && enabled && !strcmp(sub, name))
-			found = true;
-	fclose(f);
-	return found;
+	return !cg_proc_cgroups(name, NULL, &enabled) && enabled;
 }
 
 int ctl_detect(struct ctl *c, const char *root)

@@ -6,7 +6,6 @@
  * final global check.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -762,7 +761,6 @@ static void teardown(struct point *p, const struct baseline *b)
 
 /* ---- kernel splats ---- */
 
-#define CLEAR_WARN_ONCE	"/sys/kernel/debug/clear_warn_once"
 
 /* /dev/kmsg at its end, or -1 (said once) where it cannot be read. */
 static int splat_watch(struct suite *s)
@@ -788,11 +786,6 @@ static void on_splat(const char *text, void *arg)
 }
 
 /*
- * WARN_ON_ONCE() and friends print once per boot: a point that trips one
- * would silence the same warning in every later point.  Reset that state
- * before each point, so that each splat is seen by the point that causes it.
- */
-/*
  * "asid_suite: begin <point>" and "... end <point>" in the kernel log:
  * the console scan (qemu/scan-console.sh) allows a known splat only
  * between the markers of the point its known-splats entry names.
@@ -800,24 +793,25 @@ static void on_splat(const char *text, void *arg)
 static void kmsg_mark(struct point *p, const char *what)
 {
 	char line[200];
-	int fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC), n;
+	int n = snprintf(line, sizeof(line), "asid_suite: %s %s\n", what,
+			 p->name);
 
-	n = snprintf(line, sizeof(line), "asid_suite: %s %s\n", what, p->name);
-	if (fd < 0 || write(fd, line, n) != n)
+	if (cg_write("/dev", "kmsg", line, n))
 		pt_fail(p, "cannot mark the point in /dev/kmsg");
-	if (fd >= 0)
-		close(fd);
 }
 
+/*
+ * WARN_ON_ONCE() and friends print once per boot: a point that trips one
+ * would silence the same warning in every later point.  Reset that state
+ * before each point, so that each splat is seen by the point that causes it.
+ */
 static void clear_warn_once(struct point *p)
 {
-	int fd = open(CLEAR_WARN_ONCE, O_WRONLY | O_CLOEXEC);
+	int ret = cg_write("/sys/kernel/debug", "clear_warn_once", "1", 1);
 
-	if (fd < 0 || write(fd, "1", 1) != 1)
-		pt_fail(p, "cannot reset the WARN_ONCE state (%s): %s",
-			CLEAR_WARN_ONCE, pt_err(-errno));
-	if (fd >= 0)
-		close(fd);
+	if (ret)
+		pt_fail(p, "cannot reset the WARN_ONCE state (/sys/kernel/debug/clear_warn_once): %s",
+			pt_err(ret));
 }
 
 /* Fail the point for whatever splat the kernel logged since @fd opened. */

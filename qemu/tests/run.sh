@@ -14,11 +14,7 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0 failed=0
-ok() {	# ok STATUS NAME
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n $2"; else echo "not ok $n $2"; failed=$((failed + 1)); fi
-}
+. "$top/qemu/tests/tap.sh"
 has() { grep -q -- "$1" "$2"; }
 
 # A two-file "kernel" tarball, and a patch against it that applies.
@@ -257,6 +253,4 @@ printf 'asid_suite: begin p\nWARNING: CPU: 0 PID: 1 at kernel/x.c:1 f+0x1/0x2\nC
 	has '^SPLAT at console line 5, during p' "$tmp/out"
 ok $? "scan_bare_call_trace_after_known_warn_fails"
 
-echo "1..$n"
-echo "$((n - failed)) passed, $failed failed"
-[ $failed = 0 ]
+tap_done
