@@ -219,6 +219,7 @@ static int run_point(const struct point *p)
 	if (p->tight) {
 		job.flags |= ASID_TEST_BENCH_OVERSHOOT;
 		job.limit = tight_limit(p->threads);
+		job.limit_up = p->shape == SHAPE_CHAIN ? p->depth : 1;
 		snprintf(val, sizeof(val), "%" PRIu64, job.limit);
 		ret = ctl_write_max(&ctl, tree.top, p->type, val);
 		if (ret)

@@ -52,6 +52,7 @@ struct job {
 	uint32_t flags;
 	uint64_t iters;
 	uint64_t limit;
+	uint32_t limit_up;	/* levels from a worker's cgroup up to P */
 };
 
 /* A run's outcome over its workers. */

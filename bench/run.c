@@ -94,6 +94,7 @@ static struct shared *shared_new(const struct job *j)
 		b->flags = j->flags;
 		b->iterations = j->iters;
 		b->limit = j->limit;
+		b->limit_up = j->limit_up;
 	}
 	return sh;
 }

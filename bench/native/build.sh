@@ -1,0 +1,145 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# build.sh SRC_TREE DESIGN OUTBIN
+#
+# Compile one kernel tree's controller, unedited, into a host program that
+# times it (driver.c).  DESIGN is misc (kernel/cgroup/misc.c with
+# include/linux/misc_cgroup.h) or encryption_ids (kernel/cgroup/
+# encryption_ids.c with include/linux/encryption_ids_cgroup.h).  The lock
+# the controllers take, and cgroup_file_notify() takes, is the tree's own
+# queued spinlock: kernel/locking/qspinlock.c with its headers, unedited.
+#
+# Only these files of SRC_TREE are used; each is reached through a symlink
+# in a private include directory that comes before stub/, so that the
+# tree's header always wins and nothing else of the tree is picked up:
+#   the controller and its header, kernel/locking/{qspinlock.c,
+#   mcs_spinlock.h, qspinlock_stat.h, lock_events.h, lock_events_list.h},
+#   include/asm-generic/{qspinlock.h, qspinlock_types.h, mcs_spinlock.h},
+#   arch/x86/include/asm/{qspinlock.h, rmwcc.h}, and include/linux/
+#   cgroup-defs.h (read only to size struct cgroup_subsys_state), and
+#   include/linux/args.h where asm/rmwcc.h includes it (6.12).
+#
+# Environment: CC (gcc), OPT (-O2; the guest kernels are built -Os),
+# EXTRA_CFLAGS (appended to the kernel-side flags).
+set -eu
+
+usage() {
+	echo "usage: $0 SRC_TREE misc|encryption_ids OUTBIN" >&2
+	exit 2
+}
+
+[ $# -eq 3 ] || usage
+src=$(cd "$1" && pwd) || { echo "build.sh: no directory $1" >&2; exit 1; }
+design=$2
+out=$3
+here=$(cd "$(dirname "$0")" && pwd)
+CC=${CC:-gcc}
+OPT=${OPT:--O2}
+EXTRA_CFLAGS=${EXTRA_CFLAGS:-}
+
+case $design in
+misc)
+	ctl=kernel/cgroup/misc.c
+	hdr=include/linux/misc_cgroup.h
+	# As common-tests/module/Kbuild: misc's first RFC hands the charged
+	# cgroup back through an out parameter.
+	if grep -q 'struct misc_cg \*\*cg' "$src/$hdr" 2>/dev/null; then
+		adapter=adapter_misc_rfc.c
+	else
+		adapter=adapter_misc.c
+	fi
+	;;
+encryption_ids)
+	ctl=kernel/cgroup/encryption_ids.c
+	hdr=include/linux/encryption_ids_cgroup.h
+	adapter=adapter_encryption_ids.c
+	;;
+*)
+	usage
+	;;
+esac
+
+missing=0
+for f in "$ctl" "$hdr" \
+	kernel/locking/qspinlock.c kernel/locking/mcs_spinlock.h \
+	kernel/locking/qspinlock_stat.h kernel/locking/lock_events.h \
+	kernel/locking/lock_events_list.h \
+	include/asm-generic/qspinlock.h include/asm-generic/qspinlock_types.h \
+	include/asm-generic/mcs_spinlock.h \
+	arch/x86/include/asm/qspinlock.h arch/x86/include/asm/rmwcc.h \
+	include/linux/cgroup-defs.h; do
+	if [ ! -f "$src/$f" ]; then
+		echo "build.sh: $src has no $f" >&2
+		missing=1
+	fi
+done
+[ $missing -eq 0 ] || exit 1
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/native-build.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+
+# The tree's own headers, and only those, ahead of stub/.
+inc=$work/include
+mkdir -p "$inc/linux" "$inc/asm" "$inc/asm-generic"
+ln -s "$src/$hdr" "$inc/linux/$(basename "$hdr")"
+ln -s "$src/include/asm-generic/qspinlock.h" "$inc/asm-generic/qspinlock.h"
+ln -s "$src/include/asm-generic/qspinlock_types.h" "$inc/asm-generic/qspinlock_types.h"
+ln -s "$src/arch/x86/include/asm/qspinlock.h" "$inc/asm/qspinlock.h"
+ln -s "$src/arch/x86/include/asm/rmwcc.h" "$inc/asm/rmwcc.h"
+# x86 has no asm/mcs_spinlock.h: Kbuild generates one that is asm-generic's.
+ln -s "$src/include/asm-generic/mcs_spinlock.h" "$inc/asm/mcs_spinlock.h"
+# 6.12's asm/rmwcc.h includes linux/args.h (argument-counting macros only).
+if [ -f "$src/include/linux/args.h" ]; then
+	ln -s "$src/include/linux/args.h" "$inc/linux/args.h"
+fi
+
+defs=
+if sed -n '/^struct cgroup_subsys_state {/,/^};/p' "$src/include/linux/cgroup-defs.h" |
+   grep -q 'nr_descendants;'; then
+	defs="$defs -DNATIVE_CSS_NR_DESCENDANTS"
+fi
+
+# Kernel side: no C library headers at all, only the compiler's own (as
+# the kernel's -nostdinc -isystem), and the kernel's code-generation flags
+# that matter on x86_64 user space.
+gccinc=$("$CC" -print-file-name=include)
+KCFLAGS="$OPT -std=gnu11 -nostdinc -isystem $gccinc -I$inc -I$here/stub \
+ -include $here/stub/kconfig.h $defs \
+ -fno-strict-aliasing -fno-common -fno-strict-overflow \
+ -fno-delete-null-pointer-checks -fno-stack-protector -fcf-protection=none \
+ -ftrivial-auto-var-init=zero -fno-asynchronous-unwind-tables \
+ -Wall -Wno-unused-function -Wno-address -Wno-pointer-sign -Wno-sign-compare \
+ -Werror=implicit-function-declaration -Werror=implicit-int \
+ -Werror=incompatible-pointer-types -Werror=int-conversion \
+ -Werror=return-type -Werror=strict-prototypes $EXTRA_CFLAGS"
+UCFLAGS="$OPT -std=gnu11 -pthread -Wall -Wextra"
+
+compile() {
+	what=$1
+	shift
+	if ! "$CC" "$@"; then
+		echo "build.sh: compiling $what failed (see the compiler's messages above)" >&2
+		exit 1
+	fi
+}
+
+# shellcheck disable=SC2086 # KCFLAGS is a list of flags
+{
+compile "$src/$ctl" $KCFLAGS -c "$src/$ctl" -o "$work/controller.o"
+compile "$src/kernel/locking/qspinlock.c" $KCFLAGS -c \
+	"$src/kernel/locking/qspinlock.c" -o "$work/qspinlock.o"
+compile stub/native_rt.c $KCFLAGS -c "$here/stub/native_rt.c" -o "$work/native_rt.o"
+compile "$adapter" $KCFLAGS -c "$here/$adapter" -o "$work/adapter.o"
+compile stub/native_libc.c $UCFLAGS -c "$here/stub/native_libc.c" -o "$work/native_libc.o"
+compile driver.c $UCFLAGS "-DNATIVE_SRC=\"$src\"" "-DNATIVE_ADAPTER=\"$adapter\"" \
+	-c "$here/driver.c" -o "$work/driver.o"
+}
+mkdir -p "$(dirname "$out")"
+if ! "$CC" -pthread -o "$out" "$work/driver.o" "$work/adapter.o" \
+	"$work/controller.o" "$work/qspinlock.o" "$work/native_rt.o" \
+	"$work/native_libc.o"; then
+	echo "build.sh: linking $out failed" >&2
+	exit 1
+fi
+echo "build.sh: $out: $design ($adapter) from $src" >&2

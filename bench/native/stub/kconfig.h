@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Forced into every kernel-side file (-include), as the kernel forces
+ * include/linux/kconfig.h and autoconf.h.  The options are those of the guest
+ * kernels (variants/common/common.config and the tinyconfig they start from)
+ * that change what the compiled code does: SMP, 64 CPUs, PARAVIRT without
+ * PARAVIRT_SPINLOCKS, no lockdep, no lock event counts, SEV resources on.
+ * Both controllers' options are on: each header only looks at its own.
+ */
+#ifndef _NATIVE_KCONFIG_H
+#define _NATIVE_KCONFIG_H
+
+#define __KERNEL__ 1
+#define CONFIG_X86_64 1
+#define CONFIG_64BIT 1
+#define CONFIG_SMP 1
+#define CONFIG_NR_CPUS 64
+#define CONFIG_PARAVIRT 1
+#define CONFIG_QUEUED_SPINLOCKS 1
+#define CONFIG_KVM_AMD_SEV 1
+#define CONFIG_CGROUPS 1
+#define CONFIG_CGROUP_MISC 1
+#define CONFIG_CGROUP_ENCRYPTION_IDS 1
+#define CONFIG_HZ 250
+
+#define __ARG_PLACEHOLDER_1 0,
+#define __take_second_arg(__ignored, val, ...) val
+#define __is_defined(x)			___is_defined(x)
+#define ___is_defined(val)		____is_defined(__ARG_PLACEHOLDER_##val)
+#define ____is_defined(arg1_or_junk)	__take_second_arg(arg1_or_junk 1, 0)
+#define IS_BUILTIN(option) __is_defined(option)
+#define IS_MODULE(option) __is_defined(option##_MODULE)
+#define IS_ENABLED(option) __or(IS_BUILTIN(option), IS_MODULE(option))
+#define __or(x, y)			___or(x, y)
+#define ___or(x, y)			____or(__ARG_PLACEHOLDER_##x, y)
+#define ____or(arg1_or_junk, y)		__take_second_arg(arg1_or_junk 1, y)
+
+#endif

@@ -1,0 +1,6 @@
+#ifndef _NATIVE_LINUX_EXPORT_H
+#define _NATIVE_LINUX_EXPORT_H
+#define EXPORT_SYMBOL(sym)
+#define EXPORT_SYMBOL_GPL(sym)
+#define EXPORT_SYMBOL_NS_GPL(sym, ns)
+#endif

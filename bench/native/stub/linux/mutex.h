@@ -1,0 +1,1 @@
+/* qspinlock.c includes it; nothing of it is used. */

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Per-CPU variables the kernel's way: DEFINE_PER_CPU*() puts the template
+ * in a section of its own ("native_percpu"); native_rt_init() gives each
+ * CPU a copy of that section in an area of its own (no two CPUs share a
+ * cache line) and __per_cpu_offset[cpu] is the distance from the template
+ * to that copy.  per_cpu_ptr(p, cpu) adds it; this_cpu_ptr(p) adds the
+ * calling thread's, which native_thread_enter() keeps in a thread-local,
+ * as the kernel keeps it in %gs.  Dynamic per-CPU memory (__alloc_percpu)
+ * is carved out of the same areas, after the section, and never freed.
+ *
+ * this_cpu_add() and friends are single non-LOCKed RMW instructions on the
+ * calling CPU's copy, as on x86 (there with a %gs prefix): not atomic
+ * against another CPU, which never touches that copy.
+ */
+#ifndef _NATIVE_LINUX_PERCPU_H
+#define _NATIVE_LINUX_PERCPU_H
+#include <linux/types.h>
+#include <linux/compiler.h>
+
+#define NATIVE_NR_CPUS CONFIG_NR_CPUS
+
+extern unsigned long __per_cpu_offset[NATIVE_NR_CPUS];
+extern __thread unsigned long native_this_cpu_off;
+
+#define PER_CPU_SECTION __attribute__((__section__("native_percpu")))
+#define DEFINE_PER_CPU(type, name)	PER_CPU_SECTION __typeof__(type) name
+#define DEFINE_PER_CPU_ALIGNED(type, name) \
+	PER_CPU_SECTION ____cacheline_aligned __typeof__(type) name
+#define DEFINE_PER_CPU_SHARED_ALIGNED(type, name) DEFINE_PER_CPU_ALIGNED(type, name)
+#define DECLARE_PER_CPU(type, name)	extern __typeof__(type) name
+
+#define SHIFT_PERCPU_PTR(ptr, off) \
+	((typeof(ptr))((unsigned long)(ptr) + (off)))
+#define per_cpu_ptr(ptr, cpu)	SHIFT_PERCPU_PTR((ptr), __per_cpu_offset[(cpu)])
+#define per_cpu(var, cpu)	(*per_cpu_ptr(&(var), (cpu)))
+#define this_cpu_ptr(ptr)	SHIFT_PERCPU_PTR((ptr), native_this_cpu_off)
+#define raw_cpu_ptr(ptr)	this_cpu_ptr(ptr)
+
+/* One RMW instruction on this CPU's copy, as arch/x86/include/asm/percpu.h. */
+#define __nat_pcpu_add(var, val) do {					\
+	typeof(&(var)) __p = this_cpu_ptr(&(var));			\
+	switch (sizeof(var)) {						\
+	case 1:								\
+		__asm__ __volatile__("addb %1, %0" : "+m" (*__p)	\
+				     : "qi" ((u8)(val)));		\
+		break;							\
+	case 2:								\
+		__asm__ __volatile__("addw %1, %0" : "+m" (*__p)	\
+				     : "ri" ((u16)(val)));		\
+		break;							\
+	case 4:								\
+		__asm__ __volatile__("addl %1, %0" : "+m" (*__p)	\
+				     : "ri" ((u32)(val)));		\
+		break;							\
+	default:							\
+		__asm__ __volatile__("addq %1, %0" : "+m" (*__p)	\
+				     : "re" ((u64)(val)));		\
+	}								\
+} while (0)
+
+#define this_cpu_add(var, val)	__nat_pcpu_add(var, val)
+#define this_cpu_sub(var, val)	__nat_pcpu_add(var, -(typeof(var))(val))
+#define this_cpu_inc(var)	this_cpu_add(var, 1)
+#define this_cpu_dec(var)	this_cpu_sub(var, 1)
+#define this_cpu_read(var)	READ_ONCE(*this_cpu_ptr(&(var)))
+#define this_cpu_write(var, v)	WRITE_ONCE(*this_cpu_ptr(&(var)), (v))
+#define __this_cpu_add(var, v)	this_cpu_add(var, v)
+#define __this_cpu_sub(var, v)	this_cpu_sub(var, v)
+#define __this_cpu_inc(var)	this_cpu_inc(var)
+#define __this_cpu_dec(var)	this_cpu_dec(var)
+#define raw_cpu_add(var, v)	this_cpu_add(var, v)
+#define raw_cpu_inc(var)	this_cpu_inc(var)
+
+void __percpu *__alloc_percpu(size_t size, size_t align);
+#define alloc_percpu(type) \
+	((typeof(type) __percpu *)__alloc_percpu(sizeof(type), __alignof__(type)))
+static inline void free_percpu(void __percpu *p) { }
+
+#endif

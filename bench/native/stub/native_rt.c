@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The runtime behind the stubs, built like the controller: against stub/
+ * and the tree's lock headers, -nostdinc.  Per-CPU areas, the calling
+ * thread's task and CPU, css linking and reference counts, the spinlock
+ * entry points and cgroup_file_notify().
+ */
+#include <linux/kernel.h>
+#include <linux/cgroup.h>
+#include <linux/percpu.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+#include <linux/spinlock.h>
+#include <linux/jump_label.h>
+
+#include "../native.h"
+
+void *native_alloc_area(size_t size);
+
+__thread struct task_struct *native_current;
+__thread int native_cpu;
+__thread unsigned long native_this_cpu_off;
+unsigned long __per_cpu_offset[NATIVE_NR_CPUS];
+
+/* The section must exist even if nothing else defines a per-CPU variable. */
+static DEFINE_PER_CPU(long, native_percpu_anchor);
+
+extern char __start_native_percpu[], __stop_native_percpu[];
+
+/* Each CPU's area: its copy of the section, then dynamic per-CPU memory. */
+#define PERCPU_AREA_SIZE	(1UL << 20)
+
+static int nr_cpus;
+static size_t percpu_dyn_off, percpu_dyn_end;
+static int ref_atomic;
+
+/*
+ * 6.1 declares it TRUE and a guest on a hypervisor without paravirt
+ * spinlocks (the TCG guests: CPUID has the hypervisor bit, and
+ * CONFIG_PARAVIRT_SPINLOCKS is off) keeps it on; 6.12 declares it FALSE and
+ * native_pv_lock_init() turns it on in any guest.  Either way the guests
+ * run with it on; native_rt_init() sets it from --slowpath.
+ */
+DEFINE_STATIC_KEY_TRUE(virt_spin_lock_key);
+
+void native_rt_init(int cpus, int refs_atomic, int virt_spin_lock)
+{
+	size_t static_size = __stop_native_percpu - __start_native_percpu;
+	int cpu;
+
+	BUG_ON(cpus < 1 || cpus > NATIVE_NR_CPUS);
+	BUG_ON(static_size > PERCPU_AREA_SIZE / 2);
+	nr_cpus = cpus;
+	for (cpu = 0; cpu < cpus; cpu++) {
+		char *area = native_alloc_area(PERCPU_AREA_SIZE);
+
+		BUG_ON(!area);
+		memcpy(area, __start_native_percpu, static_size);
+		__per_cpu_offset[cpu] = (unsigned long)area -
+					(unsigned long)__start_native_percpu;
+	}
+	percpu_dyn_off = ALIGN(static_size, (size_t)SMP_CACHE_BYTES);
+	percpu_dyn_end = PERCPU_AREA_SIZE;
+	ref_atomic = refs_atomic;
+	virt_spin_lock_key.enabled = virt_spin_lock;
+	(void)native_percpu_anchor;
+	native_thread_enter(0, NULL);
+}
+
+/* Called by one thread at a time (the driver's, between runs). */
+void __percpu *__alloc_percpu(size_t size, size_t align)
+{
+	size_t off = ALIGN(percpu_dyn_off, align);
+
+	BUG_ON(off + size > percpu_dyn_end);
+	percpu_dyn_off = off + size;
+	return (void __percpu *)(__start_native_percpu + off);
+}
+
+void native_thread_enter(int cpu, void *css)
+{
+	struct task_struct *task = native_current;
+	int i;
+
+	BUG_ON(cpu < 0 || cpu >= nr_cpus);
+	native_cpu = cpu;
+	native_this_cpu_off = __per_cpu_offset[cpu];
+	if (!task) {
+		task = kzalloc(sizeof(*task), GFP_KERNEL);
+		BUG_ON(!task);
+		task->cgroups = kzalloc(sizeof(struct css_set), GFP_KERNEL);
+		BUG_ON(!task->cgroups);
+		native_current = task;
+	}
+	for (i = 0; i < CGROUP_SUBSYS_COUNT; i++)
+		task->cgroups->subsys[i] = css;
+}
+
+/* percpu_ref_init(): one reference, held by the cgroup itself. */
+static void native_percpu_ref_init(struct percpu_ref *ref)
+{
+	unsigned long __percpu *count = alloc_percpu(unsigned long);
+
+	ref->percpu_count_ptr = (unsigned long)count;
+	if (ref_atomic)
+		ref->percpu_count_ptr |= __PERCPU_REF_ATOMIC;
+	ref->data = kzalloc(sizeof(*ref->data), GFP_KERNEL);
+	BUG_ON(!ref->data);
+	atomic_long_set(&ref->data->count, 1);
+	ref->data->ref = ref;
+}
+
+/* What init_and_link_css() and the root's setup do for a controller. */
+void native_css_link(struct cgroup_subsys_state *css,
+		     struct cgroup_subsys_state *parent,
+		     struct cgroup_subsys *ss);
+void native_css_link(struct cgroup_subsys_state *css,
+		     struct cgroup_subsys_state *parent,
+		     struct cgroup_subsys *ss)
+{
+	static int next_id = 1;
+
+	css->ss = ss;
+	css->id = next_id++;
+	native_percpu_ref_init(&css->refcnt);
+	if (parent) {
+		css->parent = parent;
+		css_get(parent);
+	} else {
+		css->flags |= CSS_NO_REF;
+	}
+	css->flags |= CSS_ONLINE;
+}
+
+void native_css_unlink(struct cgroup_subsys_state *css);
+void native_css_unlink(struct cgroup_subsys_state *css)
+{
+	if (css->parent)
+		css_put(css->parent);
+	kfree(css->refcnt.data);
+	css->refcnt.data = NULL;
+}
+
+long long native_css_refs(void *p)
+{
+	struct cgroup_subsys_state *css = p;
+	struct percpu_ref *ref = &css->refcnt;
+	unsigned long __percpu *count;
+	long long sum;
+	int cpu;
+
+	count = (unsigned long __percpu *)(ref->percpu_count_ptr &
+					   ~(unsigned long)__PERCPU_REF_ATOMIC_DEAD);
+	sum = atomic_long_read(&ref->data->count);
+	for (cpu = 0; cpu < nr_cpus; cpu++)
+		sum += (long long)READ_ONCE(*per_cpu_ptr(count, cpu));
+	return sum;
+}
+
+/*
+ * kernel/locking/spinlock.c with CONFIG_INLINE_SPIN_LOCK_IRQSAVE and
+ * CONFIG_INLINE_SPIN_UNLOCK_IRQRESTORE off (x86): out of line, around the
+ * inline arch_spin_lock()/arch_spin_unlock() of the tree's qspinlock.
+ */
+noinline unsigned long __lockfunc _raw_spin_lock_irqsave(raw_spinlock_t *lock)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	preempt_disable();
+	arch_spin_lock(&lock->raw_lock);
+	return flags;
+}
+
+noinline void __lockfunc _raw_spin_unlock_irqrestore(raw_spinlock_t *lock,
+						     unsigned long flags)
+{
+	arch_spin_unlock(&lock->raw_lock);
+	local_irq_restore(flags);
+	preempt_enable();
+}
+
+noinline void __lockfunc _raw_spin_lock(raw_spinlock_t *lock)
+{
+	preempt_disable();
+	arch_spin_lock(&lock->raw_lock);
+}
+
+noinline void __lockfunc _raw_spin_unlock(raw_spinlock_t *lock)
+{
+	arch_spin_unlock(&lock->raw_lock);
+	preempt_enable();
+}
+
+/*
+ * kernel/cgroup/cgroup.c: the lock is the kernel's; the rate-limited
+ * kernfs notification inside it is not modelled (cfile->kn is NULL here).
+ */
+static DEFINE_SPINLOCK(cgroup_file_kn_lock);
+
+void cgroup_file_notify(struct cgroup_file *cfile)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&cgroup_file_kn_lock, flags);
+	if (cfile->kn) {
+		/* kernfs_notify() or timer_reduce(): not here */
+	}
+	spin_unlock_irqrestore(&cgroup_file_kn_lock, flags);
+}
