@@ -16,6 +16,9 @@
 # and its own *.config.
 # A branch with extra/*.patch also gets a "<branch>+extra" kernel: its
 # series plus those patches (the add-a-resource experiment).
+# A branch with a one-line file "on" naming another branch of its tree is
+# built on top of that one: its series and config fragments come first
+# (one level: misc-exact is misc-fixed plus one patch).
 
 SHELL     := /bin/bash
 B         := build
@@ -41,10 +44,13 @@ $(foreach v,$(VARIANTS),$(eval TREE_$(v) := $(or $(strip $(shell cat variants/$(
 TREES      := $(sort $(foreach v,$(VARIANTS),$(TREE_$(v))))
 tree       = $(TREE_$(call base,$(1)))
 treedir    = $(B)/linux-$(call tree,$(1))
-series     = $(sort $(wildcard variants/common/$(call tree,$(1))/*.patch)) $(sort $(wildcard variants/$(call base,$(1))/*.patch)) \
+$(foreach v,$(VARIANTS),$(eval ON_$(v) := $(strip $(shell cat variants/$(v)/on 2>/dev/null))))
+# own DIR EXT: DIR's files *.EXT, in order, after those of the branch DIR is "on".
+own        = $(if $(ON_$(1)),$(sort $(wildcard variants/$(ON_$(1))/*.$(2)))) $(sort $(wildcard variants/$(1)/*.$(2)))
+series     = $(sort $(wildcard variants/common/$(call tree,$(1))/*.patch)) $(call own,$(call base,$(1)),patch) \
 	     $(call extra,$(1),$(sort $(wildcard variants/$(call base,$(1))/extra/*.patch)))
 fragments  = $(sort $(wildcard variants/common/*.config)) $(sort $(wildcard variants/common/$(call tree,$(1))/*.config)) \
-	     $(sort $(wildcard variants/$(call base,$(1))/*.config)) \
+	     $(call own,$(call base,$(1)),config) \
 	     $(call extra,$(1),$(sort $(wildcard variants/$(call base,$(1))/extra/*.config)))
 known      = $(wildcard variants/$(call base,$(1))/known-defects) \
 	     $(call extra,$(1),$(wildcard variants/$(call base,$(1))/extra/known-defects))
@@ -192,22 +198,25 @@ $(GUESTBIN)/.built: FORCE | $(B)/deps.stamp
 
 # variants/<branch>/files: the optional interface files the design documents.
 documented = $(firstword $(wildcard variants/$(call base,$(1))/files) /dev/null)
-INITRAMFS_DEPS = $(GUESTBIN)/.built qemu/init.sh qemu/mkinitramfs.sh $(B)/known/$(1) $(wildcard variants/$(call base,$(1))/files)
+# variants/<branch>/charging: how the branch documents its charge ("exact").
+charging   = $(wildcard variants/$(call base,$(1))/charging)
+INITRAMFS_DEPS = $(GUESTBIN)/.built qemu/init.sh qemu/mkinitramfs.sh $(B)/known/$(1) $(wildcard variants/$(call base,$(1))/files) \
+		 $(call charging,$(1))
 $(B)/initramfs/%-debug.cpio.gz: $(B)/mod-debug/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*)
 	@mkdir -p $(B)/initramfs
-	qemu/mkinitramfs.sh $@ $(B)/obj-debug/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$* $(call documented,$*)
+	CHARGING=$(call charging,$*) qemu/mkinitramfs.sh $@ $(B)/obj-debug/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$* $(call documented,$*)
 
 # The benchmark's perf boots need Debian's perf and its libraries as well.
 $(B)/initramfs/%-perf.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*)
 	@mkdir -p $(B)/initramfs
-	qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$* $(call documented,$*) perf
+	CHARGING=$(call charging,$*) qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$* $(call documented,$*) perf
 
 # The plain initramfs also carries the kernel's own cgroup selftests of the
 # build's tree, which the v2 boot runs after the suite.
 $(B)/initramfs/%.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*) $(B)/kselftest/%/.built \
 			  common-tests/kselftest/run.sh common-tests/kselftest/skips
 	@mkdir -p $(B)/initramfs
-	KSELFTEST=$(B)/kselftest/$* qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) \
+	KSELFTEST=$(B)/kselftest/$* CHARGING=$(call charging,$*) qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) \
 		$(B)/known/$* $(call documented,$*)
 
 # tools/testing/selftests/cgroup as the build's branch has them, static:
@@ -289,7 +298,7 @@ BENCH_REPS ?= 5
 bench: $(VARIANTS:%=$(B)/initramfs/%.cpio.gz) $(VARIANTS:%=$(B)/initramfs/%-perf.cpio.gz) kernels $(B)/host/calib-host $(B)/host/benchreport
 	bench/run-bench.sh $(abspath $(B)/bench-data) $(BENCH_REPS) $(VARIANTS)
 	@rm -rf results/bench/csv && mkdir -p results/bench/csv
-	cp $(B)/bench-data/*.csv $(B)/bench-data/meta.txt $(B)/bench-data/perf-*.txt results/bench/csv/
+	cp $(B)/bench-data/*.csv $(B)/bench-data/meta.txt $(B)/bench-data/perf-*.txt $(B)/bench-data/native-*.log results/bench/csv/
 	$(B)/host/benchreport --in $(B)/bench-data --out results/bench
 
 $(B)/host/calib-host: bench/calib.c

@@ -140,7 +140,7 @@ if [ "$MODE" = robust ]; then
 	fi
 	echo "# guest: stress on cgroup v2 for $((SECS - V1_SECS))s, seed $SEED" > "$KTAP"
 	asid_stress --root /sys/fs/cgroup --hier v2 --seconds $((SECS - V1_SECS)) \
-		--seed "$SEED" > "$KTAP" 2>&1 || status=1
+		--seed "$SEED" --charging /etc/charging > "$KTAP" 2>&1 || status=1
 	if [ "$V1_SECS" = 0 ]; then
 		echo "# guest: no stress on cgroup v1${INJECT:+ after the injected $INJECT}" > "$KTAP"
 	# The stress waited for its removed cgroups to be freed; the controller
@@ -148,7 +148,7 @@ if [ "$MODE" = robust ]; then
 	elif v1_mount; then
 		echo "# guest: stress on cgroup v1 for ${V1_SECS}s, seed $SEED" > "$KTAP"
 		asid_stress --root /cgroup-v1 --hier v1 --seconds "$V1_SECS" \
-			--seed "$SEED" > "$KTAP" 2>&1 || status=1
+			--seed "$SEED" --charging /etc/charging > "$KTAP" 2>&1 || status=1
 		v1_release
 	else
 		fail "mount -t cgroup -o $CTRL failed after the v2 stress"

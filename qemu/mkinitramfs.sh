@@ -5,7 +5,8 @@
 # With "perf", Debian's perf and the shared libraries it needs go in too.
 # With KSELFTEST=DIR (common-tests/kselftest/build.sh's output: the kernel's
 # cgroup selftests and their plan), DIR goes in as /kselftest, with the
-# run.sh and skips that drive them.
+# run.sh and skips that drive them.  CHARGING=FILE (variants/<branch>/charging)
+# goes in as /etc/charging, empty without it.
 set -eu
 out=$1 gen=$2 module=$3 bindir=$4 known=$5 files=$6 extra=${7:-}
 here=$(dirname "$0")
@@ -22,6 +23,7 @@ file /bin/busybox /bin/busybox 755 0 0
 file /lib/asid_test.ko $module 644 0 0
 file /etc/known-defects $known 644 0 0
 file /etc/documented-files $files 644 0 0
+file /etc/charging ${CHARGING:-/dev/null} 644 0 0
 EOL
 for f in "$bindir"/*; do
 	[ -x "$f" ] && echo "file /bin/$(basename "$f") $f 755 0 0" >> "$list"

@@ -13,7 +13,8 @@ echo "Every branch is variants/common/*.patch, then its own series:"
 echo
 subjects variants/common
 for b in "$@"; do
-	echo "- **$b** ($(ls variants/"$b"/*.patch 2>/dev/null | wc -l) patches; config $(ls variants/"$b"/*.config | tr '\n' ' '))"
+	on=$(cat "variants/$b/on" 2>/dev/null || true)
+	echo "- **$b** (${on:+on top of $on, then }$(ls variants/"$b"/*.patch 2>/dev/null | wc -l) patches; config $(ls variants/"$on"/*.config variants/"$b"/*.config 2>/dev/null | tr '\n' ' '))"
 	subjects "variants/$b"
 	[ -n "$(ls variants/"$b"/*.patch 2>/dev/null)" ] || echo "  - (no patches: the tree as shipped)"
 	if [ -d "variants/$b/extra" ]; then

@@ -118,9 +118,35 @@ pid_t st_reap(pid_t pid, int *status, int timeout_ms)
 static void usage(const char *prog)
 {
 	fprintf(stderr,
-		"usage: %s --root <cgroup mount> --hier v2|v1 --seconds <T> --seed <u64>\n",
+		"usage: %s --root <cgroup mount> --hier v2|v1 --seconds <T> --seed <u64> [--charging <file>]\n",
 		prog);
 	exit(2);
+}
+
+/*
+ * --charging FILE: variants/<branch>/charging, how the branch documents its
+ * charge.  One word: "exact" (no level ever stores a usage above its max,
+ * so the sampler's bound is 0 as for encryption_ids).  An empty file is the
+ * design's own discipline; anything else is a mistake in the branch.
+ */
+static void read_charging(struct stress *s, const char *path)
+{
+	char word[32] = "";
+	FILE *f = fopen(path, "re");
+	int n;
+
+	if (!f) {
+		fprintf(stderr, "asid_stress: %s: %s\n", path, strerror(errno));
+		exit(2);
+	}
+	n = fscanf(f, "%31s", word);
+	fclose(f);
+	if (n == 1 && !strcmp(word, "exact")) {
+		s->exact = true;
+	} else if (n == 1) {
+		fprintf(stderr, "asid_stress: %s: unknown charging \"%s\"\n", path, word);
+		exit(2);
+	}
 }
 
 static void parse_args(struct stress *s, int argc, char **argv)
@@ -130,6 +156,7 @@ static void parse_args(struct stress *s, int argc, char **argv)
 		{ "hier", required_argument, NULL, 'h' },
 		{ "seconds", required_argument, NULL, 't' },
 		{ "seed", required_argument, NULL, 's' },
+		{ "charging", required_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool have_t = false, have_s = false, have_h = false;
@@ -162,6 +189,9 @@ static void parse_args(struct stress *s, int argc, char **argv)
 			if (errno || *end || !*optarg)
 				usage(argv[0]);
 			have_s = true;
+			break;
+		case 'c':
+			read_charging(s, optarg);
 			break;
 		default:
 			usage(argv[0]);

@@ -111,6 +111,8 @@ struct stress {
 
 	unsigned int seconds;
 	uint64_t seed;
+	/* The branch documents a charge that never stores above max. */
+	bool exact;
 	uint64_t elapsed_ms;
 
 	int chg_fd;			/* /dev/asid_test, or -errno */

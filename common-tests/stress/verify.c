@@ -217,6 +217,7 @@ static void check_overshoot(struct stress *s, int ri)
 		 o->samples, s->sweeps, o->max_judged, o->max_over,
 		 o->vs ? " over " : "", o->vs ? o->vs : "",
 		 o->where[0] ? " in " : "", o->where, bound,
+		 s->exact ? "exact: admitted only within max" :
 		 s->c.design == CTL_MISC ? "misc: the charges in flight" :
 		 "checked under the lock", o->excused);
 	/* A kernel too slow to sweep often: declared, if nothing was over. */
