@@ -51,6 +51,8 @@ struct asid_test_bench {
 	__u64 rejected;		/* out: charges that returned an error */
 	__u64 max_overshoot;	/* out: largest usage seen above @limit */
 	__u64 limit;		/* in: what OVERSHOOT compares usage to */
+	__u32 limit_up;		/* in: levels from the charged cgroup to the limited one */
+	__u32 pad2;
 };
 
 #define ASID_TEST_BENCH_EMPTY		_BITUL(0)	/* loop without the controller */
@@ -77,6 +79,26 @@ struct asid_test_watched_charge {
 	__u64 max_usage;	/* out: highest sampled at a notification */
 };
 
+/*
+ * One charge as ASID_TEST_CHARGE makes it, raced by an uncharge: a held
+ * charge of the same file (@release) is uncharged from a kprobe at the
+ * first entry of @symbol the calling task makes during the charge (a
+ * design's cancel step: misc_cg_cancel_charge, misc_cg_uncharge_hierarchy),
+ * as another task's uncharge could land there.  If the charge never
+ * reaches @symbol, @release is uncharged after it.  Either way @release is
+ * gone when the ioctl returns.
+ */
+struct asid_test_raced_charge {
+	__u32 type;		/* in */
+	__u32 handle;		/* out: names the charge if @result is 0 */
+	__u64 amount;		/* in */
+	__u32 release;		/* in: a held charge of this file */
+	__s32 result;		/* out: 0, or the controller's negative errno */
+	__u32 raced;		/* out: 1 if @release was uncharged at @symbol */
+	__u32 pad;
+	char symbol[64];	/* in: NUL-terminated function name */
+};
+
 #define ASID_TEST_IOC_MAGIC	0xA5
 /* -EINVAL: type out of range. */
 #define ASID_TEST_INFO		_IOWR(ASID_TEST_IOC_MAGIC, 0, struct asid_test_info)
@@ -92,5 +114,8 @@ struct asid_test_watched_charge {
 /* -errno of register_kprobe() if the probe cannot be armed. */
 #define ASID_TEST_CHARGE_WATCHED \
 	_IOWR(ASID_TEST_IOC_MAGIC, 6, struct asid_test_watched_charge)
+/* -ENOENT: no such @release; -errno of register_kprobe() (nothing changed). */
+#define ASID_TEST_CHARGE_RACED \
+	_IOWR(ASID_TEST_IOC_MAGIC, 7, struct asid_test_raced_charge)
 
 #endif /* _ASID_TEST_UAPI_H */

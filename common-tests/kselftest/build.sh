@@ -24,6 +24,10 @@ cg=$src/$sel/cgroup
 : > "$out/not-built"
 grep -v '^#' "$here/programs" | while read -r t opts; do
 	[ -n "$t" ] || continue
+	case $opts in
+	"- "*)	echo "$t not built: ${opts#- }" >> "$out/not-built"
+		continue ;;
+	esac
 	if [ ! -f "$cg/$t.c" ]; then
 		[ -z "$opts" ] || continue	# newer than this tree
 		echo "build.sh: $branch has no $sel/cgroup/$t.c" >&2

@@ -96,7 +96,7 @@ int asid_adapter_total_usage(unsigned int type, u64 *usage)
 	return -EOPNOTSUPP;
 }
 
-int asid_adapter_current_usage(unsigned int type, u64 *usage)
+int asid_adapter_current_usage(unsigned int type, unsigned int up, u64 *usage)
 {
 	/*
 	 * Its counters are plain unsigned ints, read and written only under

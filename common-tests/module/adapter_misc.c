@@ -97,14 +97,20 @@ int asid_adapter_total_usage(unsigned int type, u64 *usage)
 	return 0;
 }
 
-int asid_adapter_current_usage(unsigned int type, u64 *usage)
+int asid_adapter_current_usage(unsigned int type, unsigned int up, u64 *usage)
 {
-	struct misc_cg *cg;
+	struct cgroup_subsys_state *css;
+	int ret = 0;
 
 	/* The cgroup get_current_misc_cg() finds, without its reference. */
 	rcu_read_lock();
-	cg = css_misc(task_css(current, misc_cgrp_id));
-	*usage = atomic64_read(&cg->res[type].usage);
+	css = task_css(current, misc_cgrp_id);
+	while (css && up--)
+		css = css->parent;
+	if (css)
+		*usage = atomic64_read(&css_misc(css)->res[type].usage);
+	else
+		ret = -ENOENT;
 	rcu_read_unlock();
-	return 0;
+	return ret;
 }

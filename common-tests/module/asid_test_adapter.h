@@ -89,9 +89,6 @@ int asid_adapter_set_capacity(unsigned int type, u64 capacity);
  * @type: a valid resource type.
  * @usage: where to store the usage.
  *
- * Must be cheap: with ASID_TEST_BENCH_OVERSHOOT the benchmark calls it
- * after every successful charge.
- *
  * Return: 0, or -EOPNOTSUPP if the design exports no such call.
  */
 int asid_adapter_total_usage(unsigned int type, u64 *usage);
@@ -99,15 +96,19 @@ int asid_adapter_total_usage(unsigned int type, u64 *usage);
 /**
  * asid_adapter_current_usage() - Read the usage of the current task's cgroup.
  * @type: a valid resource type.
+ * @up: how many levels above that cgroup to read (0: the cgroup itself).
  * @usage: where to store the usage.
  *
  * Reads the counter that asid_adapter_charge() of the current task charges
- * first, without a lock or a reference, so that a kprobe handler that runs
- * in the middle of that charge can sample it.
+ * (at @up 0, first), without a lock or a reference, so that a kprobe
+ * handler that runs in the middle of that charge can sample it.  Must be
+ * cheap: with ASID_TEST_BENCH_OVERSHOOT the benchmark reads the level that
+ * holds the limit after every successful charge.
  *
  * Context: Any context, including a kprobe handler.
- * Return: 0, or -EOPNOTSUPP if the design's counter cannot be read so.
+ * Return: 0, -EOPNOTSUPP if the design's counter cannot be read so, or
+ * -ENOENT if there are not @up levels above the cgroup.
  */
-int asid_adapter_current_usage(unsigned int type, u64 *usage);
+int asid_adapter_current_usage(unsigned int type, unsigned int up, u64 *usage);
 
 #endif /* _ASID_TEST_ADAPTER_H */

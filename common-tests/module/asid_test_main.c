@@ -13,6 +13,8 @@
  *
  * ASID_TEST_CHARGE_WATCHED makes one charge under a kprobe on
  * cgroup_file_notify(), to see what a charge shows while it notifies.
+ * ASID_TEST_CHARGE_RACED makes one whose cancel step another uncharge
+ * races, deterministically.
  */
 
 #include <linux/atomic.h>
@@ -278,7 +280,7 @@ static int asid_test_notify_pre(struct kprobe *kp, struct pt_regs *regs)
 	w->notifications++;
 	if (w->usage_result)
 		return 0;
-	w->usage_result = asid_adapter_current_usage(w->type, &usage);
+	w->usage_result = asid_adapter_current_usage(w->type, 0, &usage);
 	if (w->usage_result)
 		return 0;
 	w->min_usage = min(w->min_usage, usage);
@@ -314,7 +316,7 @@ static int asid_test_watch_charge(struct asid_test_held *held,
 	if (ret)
 		return ret;
 	/* Sampled the same way before, which also tells whether it can be. */
-	w.usage_result = asid_adapter_current_usage(held->type,
+	w.usage_result = asid_adapter_current_usage(held->type, 0,
 						    &req->usage_before);
 	WRITE_ONCE(w.task, current);
 	req->result = asid_adapter_charge(held->type, held->amount,
@@ -365,6 +367,96 @@ static long asid_test_charge_watched(struct asid_test_file *tf,
 		asid_test_held_free(held);
 		return ret;
 	}
+
+	req.handle = 0;
+	if (req.result)
+		asid_test_held_free(held);
+	else if (asid_test_hold(tf, held, &req.handle))
+		return -ENOMEM;
+
+	if (copy_to_user(arg, &req, sizeof(req))) {
+		if (req.handle)
+			asid_test_unhold(tf, req.handle);
+		return -EFAULT;
+	}
+	return 0;
+}
+
+/**
+ * struct asid_test_race - A kprobe that uncharges a held charge once.
+ * @kp: the probe, registered for one ioctl.
+ * @task: the task whose charge is raced, NULL outside the charge.
+ * @release: the held charge to uncharge, taken out of its file.
+ * @raced: set when the handler uncharged @release.
+ */
+struct asid_test_race {
+	struct kprobe kp;
+	struct task_struct *task;
+	struct asid_test_held *release;
+	bool raced;
+};
+
+static int asid_test_race_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct asid_test_race *r = container_of(kp, struct asid_test_race, kp);
+
+	if (READ_ONCE(r->task) != current || in_serving_softirq() || r->raced)
+		return 0;
+	/* Set first: the uncharge may enter @symbol again (kprobes skip it). */
+	r->raced = true;
+	asid_adapter_uncharge(r->release->type, r->release->amount,
+			      r->release->cookie);
+	return 0;
+}
+
+/**
+ * asid_test_charge_raced() - ASID_TEST_CHARGE with a raced cancel step.
+ * @tf: the open file that holds @release and will hold the new charge.
+ * @arg: user's struct asid_test_raced_charge.
+ *
+ * Return: 0 with the charge's result, and the handle if it was made, in
+ * @arg; or a negative errno, with nothing changed.
+ */
+static long asid_test_charge_raced(struct asid_test_file *tf, void __user *arg)
+{
+	struct asid_test_raced_charge req;
+	struct asid_test_race r = { .kp.pre_handler = asid_test_race_pre };
+	struct asid_test_held *held;
+	int ret;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	if (!asid_test_valid_type(req.type) ||
+	    strnlen(req.symbol, sizeof(req.symbol)) == sizeof(req.symbol))
+		return -EINVAL;
+
+	held = asid_test_held_new(req.type, req.amount);
+	if (IS_ERR(held))
+		return PTR_ERR(held);
+	r.kp.symbol_name = req.symbol;
+	ret = register_kprobe(&r.kp);
+	if (ret) {
+		asid_test_held_free(held);
+		return ret;
+	}
+	r.release = xa_erase(&tf->charges, req.release);
+	if (!r.release) {
+		unregister_kprobe(&r.kp);
+		asid_test_held_free(held);
+		return -ENOENT;
+	}
+
+	WRITE_ONCE(r.task, current);
+	req.result = asid_adapter_charge(held->type, held->amount,
+					 &held->cookie);
+	WRITE_ONCE(r.task, NULL);
+	unregister_kprobe(&r.kp);
+
+	req.raced = r.raced;
+	if (r.raced)
+		asid_test_held_free(r.release);
+	else
+		asid_test_put_held(r.release);
 
 	req.handle = 0;
 	if (req.result)
@@ -432,11 +524,14 @@ static long asid_test_total_usage(void __user *arg)
  *
  * Each pair charges 1, as KVM does per ASID, to the current task's cgroup.
  * A rejected charge is counted and not uncharged.  With
- * ASID_TEST_BENCH_OVERSHOOT the system-wide usage is read after each
- * successful charge, if the design can tell it, and its excess over
+ * ASID_TEST_BENCH_OVERSHOOT the usage of the cgroup @req->limit_up levels
+ * above the charged one (the one whose max is @req->limit) is read after
+ * each successful charge, if the design can tell it, and its excess over
  * @req->limit tracked; otherwise, and where the design cannot tell it,
- * max_overshoot stays 0.  The read is optional because it is work of its
- * own that only one design can do: without it both designs run the same
+ * max_overshoot stays 0.  Not the root's usage: an uncharge leaves the
+ * levels from the bottom up, so the root can hold a unit more than the
+ * limited level ever did.  The read is optional because it is work of its
+ * own that not every design can do: without it every design runs the same
  * charge+uncharge loop.  With ASID_TEST_BENCH_EMPTY the controller is not
  * called at all, which measures what the loop itself costs.
  *
@@ -454,7 +549,7 @@ static int asid_test_bench_loop(struct asid_test_bench *req, void *cookie)
 	u64 start, i, usage;
 
 	track = !empty && (req->flags & ASID_TEST_BENCH_OVERSHOOT) &&
-		!asid_adapter_total_usage(req->type, &usage);
+		!asid_adapter_current_usage(req->type, req->limit_up, &usage);
 
 	start = ktime_get_ns();
 	for (i = 0; i < req->iterations; i++) {
@@ -471,7 +566,8 @@ static int asid_test_bench_loop(struct asid_test_bench *req, void *cookie)
 			rejected++;
 			continue;
 		}
-		if (track && !asid_adapter_total_usage(req->type, &usage) &&
+		if (track &&
+		    !asid_adapter_current_usage(req->type, req->limit_up, &usage) &&
 		    usage > req->limit)
 			max_overshoot = max(max_overshoot, usage - req->limit);
 		asid_adapter_uncharge(req->type, 1, cookie);
@@ -527,6 +623,8 @@ static long asid_test_ioctl(struct file *file, unsigned int cmd,
 		return asid_test_bench(uarg);
 	case ASID_TEST_CHARGE_WATCHED:
 		return asid_test_charge_watched(tf, uarg);
+	case ASID_TEST_CHARGE_RACED:
+		return asid_test_charge_raced(tf, uarg);
 	default:
 		return -ENOTTY;
 	}

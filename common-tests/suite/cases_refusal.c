@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The order of a refused charge's steps (results/findings.md, O1).
+ * The order of a refused charge's steps (results/findings.md, O1), and a
+ * refused charge's cancel step raced by an uncharge (F7).
  *
  * misc adds a charge to each level before it compares that level with its
  * max, so a charge that will be refused is counted for a while.  In 6.1 and
@@ -20,6 +21,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "charge.h"
 #include "suite.h"
@@ -144,4 +146,110 @@ CASE(case_refusal_notified_after_cancel)
 CASE(case_refusal_at_parent_notified_after_cancel)
 {
 	return refusal_watched(p, true);
+}
+
+/* The design's cancel step, by name in /proc/kallsyms, or NULL. */
+static const char *cancel_symbol(void)
+{
+	static const char *const names[] = {
+		"misc_cg_uncharge_hierarchy",	/* misc RFC v1 */
+		"misc_cg_cancel_charge",	/* misc since 5.13 */
+	};
+	const char *found = NULL;
+	char line[256], name[128];
+	FILE *f = fopen("/proc/kallsyms", "re");
+
+	while (f && !found && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*s %*s %127s", name) != 1)
+			continue;
+		for (unsigned int i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (!strcmp(name, names[i]))
+				found = names[i];
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
+struct num_arg {
+	const char *ctl;
+	unsigned int want, num;
+};
+
+static bool num_cgroups_back(void *arg)
+{
+	struct num_arg *a = arg;
+
+	return !cg_proc_cgroups(a->ctl, &a->num, NULL) && a->num <= a->want;
+}
+
+/*
+ * A refused charge whose cancel step an uncharge races (findings F7).  In
+ * R, with max 1, a charge of 1 is held; a second charge of 1 is refused,
+ * and when it enters the design's cancel function, the held charge is
+ * uncharged, as another task's uncharge could be at that moment.  R must
+ * then read 0, and once R is removed its cgroup must be freed: the
+ * controller's num_cgroups in /proc/cgroups (live and dying) back to what
+ * it was before R was made.  misc RFC v1 ties a css reference to a level's
+ * usage leaving and reaching 0; encryption_ids checks before it writes
+ * and has no cancel step to race.
+ */
+CASE(case_refusal_cancel_raced)
+{
+	const char *a = pt_cg(p, "A"), *r_path, *sym = cancel_symbol();
+	const char *name = ctl_name(p->c);
+	struct asid_test_raced_charge r;
+	struct num_arg n = { .ctl = name };
+	uint64_t after = 0;
+	uint32_t h;
+	int fd = pt_chg(p), ret;
+
+	if (!sym)
+		return pt_skip(p, "%s has no cancel step (neither misc_cg_uncharge_hierarchy nor misc_cg_cancel_charge)",
+			       name);
+	if (!a || fd < 0)
+		return FAIL;
+	ret = cg_proc_cgroups(name, &n.want, NULL);
+	if (ret) {
+		pt_fail(p, "/proc/cgroups line of %s: %s", name, pt_err(ret));
+		return pt_result(p);
+	}
+	r_path = pt_cg(p, "A/R");
+	if (!r_path)
+		return pt_result(p);
+	if (!pt_set_max(p, r_path, NULL, "1") || !pt_enter(p, r_path) ||
+	    !pt_charge_ok(p, fd, NULL, 1, &h))
+		goto out;
+	ret = chg_charge_raced(fd, p->type, 1, h, sym, &r);
+	if (ret) {
+		pt_obs(p, "ASID_TEST_CHARGE_RACED at %s: %s", sym, pt_err(ret));
+		pt_fail(p, "ASID_TEST_CHARGE_RACED at %s: %s", sym, pt_err(ret));
+		pt_uncharge(p, fd, h);
+		goto out;
+	}
+	if (!r.result)
+		pt_uncharge(p, fd, r.handle);
+	pt_current(p, r_path, NULL, &after);
+out:
+	pt_leave(p);
+	ret = cg_rmdir(r_path, 1000);
+	if (ret)
+		pt_fail(p, "rmdir A/R: %s", pt_err(ret));
+	/* A freed cgroup leaves num_cgroups after an RCU grace period. */
+	cg_poll(num_cgroups_back, &n, 3000, 20);
+	if (ret || p->failed)
+		return pt_result(p);
+	pt_obs(p, "charge of 1 in R at max 1, the held 1 uncharged %s %s: %s; R then reads %" PRIu64
+	       ", after rmdir R %s num_cgroups %u, before R %u",
+	       r.raced ? "at" : "after, not reaching", sym,
+	       pt_err(r.result), after, name, n.num, n.want);
+	if (r.result != -EBUSY)
+		pt_fail(p, "charge of 1 above max 1: %s, expected EBUSY",
+			pt_err(r.result));
+	if (after)
+		pt_fail(p, "R reads %" PRIu64 " with nothing held", after);
+	if (n.num > n.want)
+		pt_fail(p, "R was removed but not freed: %u cgroups of %s, %u before it was made (a reference is left)",
+			n.num, name, n.want);
+	return pt_result(p);
 }

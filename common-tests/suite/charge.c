@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -75,6 +76,17 @@ int chg_total_usage(int fd, uint32_t type, uint64_t *usage)
 		return -errno;
 	*usage = u.usage;
 	return 0;
+}
+
+int chg_charge_raced(int fd, uint32_t type, uint64_t amount, uint32_t release,
+		     const char *symbol, struct asid_test_raced_charge *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->type = type;
+	r->amount = amount;
+	r->release = release;
+	snprintf(r->symbol, sizeof(r->symbol), "%s", symbol);
+	return ioctl(fd, ASID_TEST_CHARGE_RACED, r) ? -errno : 0;
 }
 
 int chg_charge_watched(int fd, uint32_t type, uint64_t amount,

@@ -21,6 +21,13 @@ int chg_uncharge(int fd, uint32_t handle);
 int chg_set_capacity(int fd, uint32_t type, uint64_t capacity);
 int chg_total_usage(int fd, uint32_t type, uint64_t *usage);
 /*
+ * ASID_TEST_CHARGE_RACED: charge @amount, and uncharge the held @release at
+ * the first entry of @symbol during that charge (or after it).  Return: 0
+ * with @r filled in, or -errno (nothing changed).
+ */
+int chg_charge_raced(int fd, uint32_t type, uint64_t amount, uint32_t release,
+		     const char *symbol, struct asid_test_raced_charge *r);
+/*
  * ASID_TEST_CHARGE_WATCHED: charge @amount of @type, watched; *w gets the
  * result (w->result, the controller's -errno) and, if it was made, the
  * handle.  Returns -errno only if the ioctl itself failed.

@@ -117,6 +117,7 @@ static const struct case_desc cases[] = {
 	  case_refusal_notified_after_cancel },
 	{ "refusal_at_parent_notified_after_cancel", MOD, 2,
 	  case_refusal_at_parent_notified_after_cancel },
+	{ "refusal_cancel_raced", MOD, 2, case_refusal_cancel_raced },
 	/* KVM */
 	{ "kvm_init_charges", KVM, 1, case_kvm_init_charges },
 	{ "kvm_init_twice", KVM, 1, case_kvm_init_twice },

@@ -220,6 +220,14 @@ CASE(case_deleg_charge_counts_up);
 CASE(case_deleg_file_modes);
 /* cases_files.c */
 CASE(case_documented_files);
+/*
+ * A behaviour variants/<branch>/files documents besides its optional files:
+ * misc's first RFC refuses a capacity below the usage (-EBUSY, its
+ * kernel-doc), where misc since RFC v3 accepts it.
+ */
+#define CAPACITY_BUSY "capacity_refuses_below_usage"
+/* Whether the branch's --files list names @word. */
+bool suite_documents(const struct suite *s, const char *word);
 CASE(case_root_files_at_start);
 CASE(case_root_files);
 CASE(case_child_files);
@@ -312,6 +320,7 @@ CASE(case_events_local);
 CASE(case_sim_taint);
 /* cases_refusal.c */
 CASE(case_refusal_notified_after_cancel);
+CASE(case_refusal_cancel_raced);
 CASE(case_refusal_at_parent_notified_after_cancel);
 /* run.c */
 CASE(case_final_no_leak);
