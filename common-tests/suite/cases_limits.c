@@ -203,10 +203,10 @@ CASE(case_max_negative)
 	return value_case(p, "-1", EINVAL, NULL);
 }
 
-/* 2^32: fits misc's unsigned long, not encryption_ids' unsigned int. */
+/* 2^32: fits misc's unsigned long, not an unsigned int limit. */
 CASE(case_max_2_32)
 {
-	if (misc(p))
+	if (pt_limits_ulong(p))
 		return value_case(p, "4294967296", 0, "4294967296");
 	return value_case(p, "4294967296", ERANGE, NULL);
 }
@@ -216,16 +216,17 @@ CASE(case_max_2_64)
 	return value_case(p, "18446744073709551616", ERANGE, NULL);
 }
 
-/* UINT_MAX is encryption_ids' "max". */
+/* UINT_MAX is "max" where limits are unsigned int. */
 CASE(case_max_uint_max)
 {
-	return value_case(p, "4294967295", 0, misc(p) ? "4294967295" : "max");
+	return value_case(p, "4294967295", 0,
+			  pt_limits_ulong(p) ? "4294967295" : "max");
 }
 
-/* ULONG_MAX is misc's "max"; too big for encryption_ids. */
+/* ULONG_MAX is misc's "max"; too big for an unsigned int limit. */
 CASE(case_max_ulong_max)
 {
-	if (misc(p))
+	if (pt_limits_ulong(p))
 		return value_case(p, "18446744073709551615", 0, "max");
 	return value_case(p, "18446744073709551615", ERANGE, NULL);
 }

@@ -267,7 +267,7 @@ CASE(case_counter_width_admit)
 	if (fd < 0)
 		return FAIL;
 	ret = pt_set_capacity(p, NULL, TWO_32);
-	if (!misc(p)) {
+	if (!pt_limits_ulong(p)) {
 		int r2 = pt_charge(p, fd, NULL, TWO_32 + 1, &h);
 
 		/* Not the kernel's answer: its API cannot take the value. */
@@ -302,7 +302,7 @@ CASE(case_counter_width_admit)
 /* A charge that fits must be admitted: 2^31 under a capacity of 2^32 - 1. */
 CASE(case_counter_width_refuse)
 {
-	uint64_t cap = misc(p) ? TWO_32 : TWO_32 - 1;
+	uint64_t cap = pt_limits_ulong(p) ? TWO_32 : TWO_32 - 1;
 	const char *c;
 	uint32_t h;
 	int fd = in_c(p, &c), ret;
@@ -329,7 +329,7 @@ CASE(case_counter_width_refuse)
  */
 CASE(case_counter_wrap)
 {
-	uint64_t cap = misc(p) ? UINT64_MAX : TWO_32 - 1, v = 0;
+	uint64_t cap = pt_limits_ulong(p) ? UINT64_MAX : TWO_32 - 1, v = 0;
 	const char *c;
 	uint32_t h1, h2;
 	int fd = in_c(p, &c), ret;

@@ -183,6 +183,25 @@ static bool num_cgroups_back(void *arg)
 	return !cg_proc_cgroups(a->ctl, &a->num, NULL) && a->num <= a->want;
 }
 
+struct steady_arg {
+	const char *ctl;
+	unsigned int num;
+	int same;
+};
+
+/* Unchanged for 10 polls: no cgroup of an earlier point is still dying. */
+static bool num_cgroups_steady(void *arg)
+{
+	struct steady_arg *a = arg;
+	unsigned int num;
+
+	if (cg_proc_cgroups(a->ctl, &num, NULL))
+		return false;
+	a->same = num == a->num ? a->same + 1 : 0;
+	a->num = num;
+	return a->same >= 10;
+}
+
 /*
  * A refused charge whose cancel step an uncharge races (findings F7).  In
  * R, with max 1, a charge of 1 is held; a second charge of 1 is refused,
@@ -190,7 +209,8 @@ static bool num_cgroups_back(void *arg)
  * uncharged, as another task's uncharge could be at that moment.  R must
  * then read 0, and once R is removed its cgroup must be freed: the
  * controller's num_cgroups in /proc/cgroups (live and dying) back to what
- * it was before R was made.  misc RFC v1 ties a css reference to a level's
+ * it was before R was made, once the cgroups of earlier points are freed
+ * (else one freed meanwhile would hide R's reference).  misc RFC v1 ties a css reference to a level's
  * usage leaving and reaching 0; encryption_ids checks before it writes
  * and has no cancel step to race.
  */
@@ -200,6 +220,7 @@ CASE(case_refusal_cancel_raced)
 	const char *name = ctl_name(p->c);
 	struct asid_test_raced_charge r;
 	struct num_arg n = { .ctl = name };
+	struct steady_arg st = { .ctl = name, .num = ~0U };
 	uint64_t after = 0;
 	uint32_t h;
 	int fd = pt_chg(p), ret;
@@ -209,6 +230,11 @@ CASE(case_refusal_cancel_raced)
 			       name);
 	if (!a || fd < 0)
 		return FAIL;
+	if (!cg_poll(num_cgroups_steady, &st, 10000, 50)) {
+		pt_fail(p, "num_cgroups of %s still changing after 10 s (at %u)",
+			name, st.num);
+		return pt_result(p);
+	}
 	ret = cg_proc_cgroups(name, &n.want, NULL);
 	if (ret) {
 		pt_fail(p, "/proc/cgroups line of %s: %s", name, pt_err(ret));

@@ -103,6 +103,11 @@ bool pt_is_misc(const struct point *p)
 	return p->c->design == CTL_MISC;
 }
 
+bool pt_limits_ulong(const struct point *p)
+{
+	return pt_is_misc(p) && !suite_documents(p->s, LIMITS_UINT);
+}
+
 const char *pt_rel(const struct point *p, const char *cg)
 {
 	size_t n = strlen(p->s->root);

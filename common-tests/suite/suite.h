@@ -142,6 +142,8 @@ enum result pt_skip(struct point *p, const char *fmt, ...)
 /* PASS, or FAIL if anything was reported as failed. */
 enum result pt_result(struct point *p);
 bool pt_is_misc(const struct point *p);
+/* Whether limits and capacity are unsigned long (misc since RFC v3). */
+bool pt_limits_ulong(const struct point *p);
 /* A cgroup path relative to the root, for messages. */
 const char *pt_rel(const struct point *p, const char *cg);
 /* A name for errno values: "EBUSY", "0" for success. */
@@ -226,6 +228,14 @@ CASE(case_documented_files);
  * kernel-doc), where misc since RFC v3 accepts it.
  */
 #define CAPACITY_BUSY "capacity_refuses_below_usage"
+/*
+ * misc's first RFC keeps limits and capacity in unsigned int (kstrtouint,
+ * "max" stored as UINT_MAX), as encryption_ids does; misc from RFC v3 on
+ * uses unsigned long.
+ */
+#define LIMITS_UINT "limits_unsigned_int"
+/* misc's first RFC logs no refused charge; misc as merged in 5.13 logs one. */
+#define REFUSALS_UNLOGGED "refusals_not_logged"
 /* Whether the branch's --files list names @word. */
 bool suite_documents(const struct suite *s, const char *word);
 CASE(case_root_files_at_start);
