@@ -37,7 +37,11 @@ void native_cg_free(void *css);
  */
 long native_cg_write_max(void *css, unsigned int type, const char *val);
 
-/* A cgroup's usage of @type (its counter, read as its current file does). */
+/*
+ * A cgroup's usage counter of @type, what its max is checked against.  Its
+ * current file shows the same, except misc-batched's, which subtracts the
+ * units that per-CPU stocks hold charged to the cgroup's subtree.
+ */
 unsigned long long native_cg_usage(void *css, unsigned int type);
 
 /* As asid_adapter_cookie_init()/_free()/_charge()/_uncharge(): */
@@ -62,6 +66,12 @@ void native_rt_init(int nr_cpus, int ref_atomic, int virt_spin_lock);
 void native_thread_enter(int cpu, void *css);
 /* A css's reference count: its percpu counters summed, plus the atomic one. */
 long long native_css_refs(void *css);
+/*
+ * Remove cgroup @css as the cgroup core does before freeing it: mark it
+ * dying and call its controller's css_offline, if it has one.  Its
+ * children must have been offlined first.
+ */
+void native_css_offline(void *css);
 
 /* --- stub/native_libc.c */
 

@@ -4,7 +4,7 @@
  * CSVs of the two SEV ASID cgroup controller designs.
  *
  *   benchreport --in DIR --out DIR [--ref VARIANT]
- *               [--design VARIANT=atomic|lock]...
+ *               [--design VARIANT=atomic|lock|stock]...
  *
  * Everything in the report is computed from the files in --in; a missing
  * or empty file makes its section say "not measured in this run".  This
@@ -21,31 +21,41 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: benchreport --in DIR --out DIR [--ref VARIANT]\n"
-		"                   [--design VARIANT=atomic|lock]...\n"
+		"                   [--design VARIANT=atomic|lock|stock]...\n"
 		"  --in      directory with inkernel.csv, icount.csv, calib.csv,\n"
-		"            e2e.csv, meta.txt, perf-<variant>.txt (any may be missing)\n"
+		"            e2e.csv, native.csv, meta.txt, perf-<variant>.txt (any may\n"
+		"            be missing)\n"
 		"  --out     results directory: REPORT.md, *.png, *.gp, data/*.dat\n"
 		"  --ref     ratios are VARIANT_X/VARIANT for every other variant\n"
 		"            (default: A/B for every pair A < B in sorted order)\n"
 		"  --design  which MODEL a variant gets (default: a name starting\n"
-		"            with \"misc\" is atomic, with \"encryption_ids\" lock)\n"
+		"            with \"misc-batched\" is stock, with \"misc\" atomic, with\n"
+		"            \"encryption_ids\" lock)\n"
 		"exit status: 0, 1 on an I/O error, 2 on bad usage, 3 when REPORT.md\n"
 		"was written but a plot could not be produced\n");
 }
 
-/* "VARIANT=atomic|lock"; returns 0, or -1 if arg is not that. */
+/* "VARIANT=atomic|lock|stock"; returns 0, or -1 if arg is not that. */
 static int parse_design(struct report_opts *o, char *arg)
 {
+	static const struct { const char *name; enum design d; } designs[] = {
+		{ "atomic", DESIGN_ATOMIC }, { "lock", DESIGN_LOCK },
+		{ "stock", DESIGN_STOCK },
+	};
 	char *eq = strchr(arg, '=');
+	unsigned int k;
 
-	if (!eq || o->ndesign == MAXV ||
-	    (strcmp(eq + 1, "atomic") && strcmp(eq + 1, "lock")))
+	if (!eq || o->ndesign == MAXV)
 		return -1;
-	*eq = '\0';
-	o->design_v[o->ndesign] = arg;
-	o->design_d[o->ndesign++] = !strcmp(eq + 1, "atomic") ?
-				    DESIGN_ATOMIC : DESIGN_LOCK;
-	return 0;
+	for (k = 0; k < sizeof(designs) / sizeof(designs[0]); k++) {
+		if (strcmp(eq + 1, designs[k].name))
+			continue;
+		*eq = '\0';
+		o->design_v[o->ndesign] = arg;
+		o->design_d[o->ndesign++] = designs[k].d;
+		return 0;
+	}
+	return -1;
 }
 
 /* Returns -1 to go on, else the exit status (--help, bad usage). */
@@ -101,8 +111,10 @@ int main(int argc, char **argv)
 	section_depth();
 	section_icount();
 	section_rejections();
+	section_native();
 	section_e2e();
 	section_model();
+	section_frontier();
 	section_profile();
 
 	return report_end();

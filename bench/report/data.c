@@ -86,33 +86,56 @@ static const char *const ik_cols[] = {
 	"max_overshoot", NULL,
 };
 
+/* One inkernel.csv or native.csv row into x; 1 if it is malformed. */
+static int ik_fields(struct data *d, char **f, const int *ci,
+		     struct ik_row *x)
+{
+	memset(x, 0, sizeof(*x));
+	x->v = *f[ci[0]] ? add_variant(d, f[ci[0]]) : -1;
+	return x->v < 0 || csv_int(f[ci[1]], &x->smp) ||
+	       csv_int(f[ci[2]], &x->rep) || copy_name(x->shape, f[ci[3]]) ||
+	       csv_int(f[ci[4]], &x->depth) ||
+	       csv_int(f[ci[5]], &x->threads) ||
+	       csv_int(f[ci[6]], &x->oversub) ||
+	       copy_name(x->limit, f[ci[7]]) ||
+	       copy_name(x->type, f[ci[8]]) ||
+	       csv_num(f[ci[9]], &x->iters) ||
+	       csv_num(f[ci[10]], &x->elapsed_ns) ||
+	       csv_num(f[ci[11]], &x->ns) ||
+	       csv_num(f[ci[12]], &x->rejected) ||
+	       csv_num(f[ci[13]], &x->overshoot) || x->threads < 1 ||
+	       x->depth < 0 || !(x->iters > 0) || !(x->elapsed_ns > 0);
+}
+
+/* Append x to rows[0..*n); -1 when out of memory. */
+static int append_ik(struct ik_row **rows, int *n, const struct ik_row *x)
+{
+	void *p = grow(*rows, *n, sizeof(**rows));
+
+	if (!p)
+		return -1;
+	*rows = p;
+	(*rows)[(*n)++] = *x;
+	return 0;
+}
+
 static int add_ik(struct data *d, char **f, const int *ci)
 {
 	struct ik_row x;
-	void *p;
 
-	memset(&x, 0, sizeof(x));
-	x.v = *f[ci[0]] ? add_variant(d, f[ci[0]]) : -1;
-	if (x.v < 0 || csv_int(f[ci[1]], &x.smp) ||
-	    csv_int(f[ci[2]], &x.rep) || copy_name(x.shape, f[ci[3]]) ||
-	    csv_int(f[ci[4]], &x.depth) ||
-	    csv_int(f[ci[5]], &x.threads) ||
-	    csv_int(f[ci[6]], &x.oversub) ||
-	    copy_name(x.limit, f[ci[7]]) ||
-	    copy_name(x.type, f[ci[8]]) ||
-	    csv_num(f[ci[9]], &x.iters) ||
-	    csv_num(f[ci[10]], &x.elapsed_ns) ||
-	    csv_num(f[ci[11]], &x.ns) ||
-	    csv_num(f[ci[12]], &x.rejected) ||
-	    csv_num(f[ci[13]], &x.overshoot) || x.threads < 1 ||
-	    x.depth < 0 || !(x.iters > 0) || !(x.elapsed_ns > 0))
+	if (ik_fields(d, f, ci, &x))
 		return 1;
-	p = grow(d->ik, d->nik, sizeof(*d->ik));
-	if (!p)
-		return -1;
-	d->ik = p;
-	d->ik[d->nik++] = x;
-	return 0;
+	return append_ik(&d->ik, &d->nik, &x);
+}
+
+/* native.csv: inkernel.csv's columns, measured by bench/native on the host. */
+static int add_nat(struct data *d, char **f, const int *ci)
+{
+	struct ik_row x;
+
+	if (ik_fields(d, f, ci, &x))
+		return 1;
+	return append_ik(&d->nat, &d->nnat, &x);
 }
 
 static const char *const ic_cols[] = {
@@ -216,6 +239,10 @@ static int parse_kind(struct data *d, const char *kind, const struct csv *c)
 		in = &d->in_e2e;
 		cols = e2e_cols;
 		add = add_e2e;
+	} else if (!strcmp(kind, "native")) {
+		in = &d->in_nat;
+		cols = ik_cols;
+		add = add_nat;
 	} else {
 		return -1;
 	}
@@ -269,11 +296,15 @@ void data_finish(struct data *d)
 		d->ic[i].v = map[d->ic[i].v];
 	for (i = 0; i < d->ne2e; i++)
 		d->e2e[i].v = map[d->e2e[i].v];
+	for (i = 0; i < d->nnat; i++)
+		d->nat[i].v = map[d->nat[i].v];
 }
 
 int data_load(struct data *d, const char *dir)
 {
-	static const char *const kinds[] = { "inkernel", "icount", "calib", "e2e" };
+	static const char *const kinds[] = {
+		"inkernel", "icount", "calib", "e2e", "native",
+	};
 	char path[4096];
 	unsigned int k;
 
@@ -281,6 +312,7 @@ int data_load(struct data *d, const char *dir)
 	d->in_ic.file = "icount.csv";
 	d->in_cal.file = "calib.csv";
 	d->in_e2e.file = "e2e.csv";
+	d->in_nat.file = "native.csv";
 	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
 		struct csv c;
 		int r;
@@ -330,26 +362,47 @@ static double metric(const struct ik_row *r, enum metric m)
 	return NAN;
 }
 
-struct summary ik_summary(const struct data *d, struct sel s, enum metric m)
+const char *src_name(enum src w)
 {
-	double *v = malloc(sizeof(*v) * (size_t)(d->nik + 1));
-	struct summary out;
-	int i, n = 0;
+	return w == SRC_NATIVE ? "native" : "TCG";
+}
 
+/* The rows of one run of the matrix; *n their count. */
+static const struct ik_row *src_rows(const struct data *d, enum src w, int *n)
+{
+	*n = w == SRC_NATIVE ? d->nnat : d->nik;
+	return w == SRC_NATIVE ? d->nat : d->ik;
+}
+
+struct summary src_summary(const struct data *d, enum src w, struct sel s,
+			   enum metric m)
+{
+	const struct ik_row *r;
+	struct summary out;
+	int i, nr, n = 0;
+	double *v;
+
+	r = src_rows(d, w, &nr);
+	v = malloc(sizeof(*v) * (size_t)(nr + 1));
 	if (!v)
 		return stats_summarize(NULL, 0);
-	for (i = 0; i < d->nik; i++) {
+	for (i = 0; i < nr; i++) {
 		double x;
 
-		if (!sel_match(&s, &d->ik[i]))
+		if (!sel_match(&s, &r[i]))
 			continue;
-		x = metric(&d->ik[i], m);
+		x = metric(&r[i], m);
 		if (!isnan(x))
 			v[n++] = x;
 	}
 	out = stats_summarize(v, n);
 	free(v);
 	return out;
+}
+
+struct summary ik_summary(const struct data *d, struct sel s, enum metric m)
+{
+	return src_summary(d, SRC_TCG, s, m);
 }
 
 int add_distinct(int *out, int n, int x)
@@ -369,52 +422,73 @@ int add_distinct(int *out, int n, int x)
 	return n + 1;
 }
 
+/* Which int column src_distinct() collects. */
+enum col { COL_THREADS, COL_DEPTH, COL_SMP };
+
+static int src_distinct(const struct data *d, enum src w, struct sel s,
+			enum col c, int *out)
+{
+	const struct ik_row *r;
+	int i, nr, n = 0;
+
+	r = src_rows(d, w, &nr);
+	for (i = 0; i < nr; i++)
+		if (sel_match(&s, &r[i]))
+			n = add_distinct(out, n, c == COL_THREADS ? r[i].threads :
+					 c == COL_DEPTH ? r[i].depth : r[i].smp);
+	return n;
+}
+
+int src_threads(const struct data *d, enum src w, struct sel s, int *out)
+{
+	return src_distinct(d, w, s, COL_THREADS, out);
+}
+
+int src_depths(const struct data *d, enum src w, struct sel s, int *out)
+{
+	return src_distinct(d, w, s, COL_DEPTH, out);
+}
+
 int ik_threads(const struct data *d, struct sel s, int *out)
 {
-	int i, n = 0;
-
-	for (i = 0; i < d->nik; i++)
-		if (sel_match(&s, &d->ik[i]))
-			n = add_distinct(out, n, d->ik[i].threads);
-	return n;
+	return src_distinct(d, SRC_TCG, s, COL_THREADS, out);
 }
 
 int ik_depths(const struct data *d, struct sel s, int *out)
 {
-	int i, n = 0;
-
-	for (i = 0; i < d->nik; i++)
-		if (sel_match(&s, &d->ik[i]))
-			n = add_distinct(out, n, d->ik[i].depth);
-	return n;
+	return src_distinct(d, SRC_TCG, s, COL_DEPTH, out);
 }
 
 int ik_smps(const struct data *d, struct sel s, int *out)
 {
-	int i, n = 0;
-
-	for (i = 0; i < d->nik; i++)
-		if (sel_match(&s, &d->ik[i]))
-			n = add_distinct(out, n, d->ik[i].smp);
-	return n;
+	return src_distinct(d, SRC_TCG, s, COL_SMP, out);
 }
 
-int ik_oversub(const struct data *d, struct sel s)
+int src_oversub(const struct data *d, enum src w, struct sel s)
 {
-	int i;
+	const struct ik_row *r;
+	int i, nr;
 
-	for (i = 0; i < d->nik; i++)
-		if (sel_match(&s, &d->ik[i]) && d->ik[i].oversub)
+	r = src_rows(d, w, &nr);
+	for (i = 0; i < nr; i++)
+		if (sel_match(&s, &r[i]) && r[i].oversub)
 			return 1;
 	return 0;
 }
 
-int ik_types(const struct data *d, const char **out)
+int ik_oversub(const struct data *d, struct sel s)
 {
-	int i, j, n = 0;
+	return src_oversub(d, SRC_TCG, s);
+}
 
-	for (i = 0; i < d->nik; i++) {
-		const char *t = d->ik[i].type;
+int src_types(const struct data *d, enum src w, const char **out)
+{
+	const struct ik_row *r;
+	int i, j, nr, n = 0;
+
+	r = src_rows(d, w, &nr);
+	for (i = 0; i < nr; i++) {
+		const char *t = r[i].type;
 
 		for (j = 0; j < n && strcmp(out[j], t); j++)
 			;
@@ -426,6 +500,11 @@ int ik_types(const struct data *d, const char **out)
 		n++;
 	}
 	return n;
+}
+
+int ik_types(const struct data *d, const char **out)
+{
+	return src_types(d, SRC_TCG, out);
 }
 
 struct summary ic_summary(const struct data *d, int v, int run,
@@ -481,5 +560,6 @@ void data_free(struct data *d)
 	free(d->ic);
 	free(d->cal);
 	free(d->e2e);
+	free(d->nat);
 	memset(d, 0, sizeof(*d));
 }

@@ -12,7 +12,7 @@
 #define MAXK		64	/* distinct keys (threads, depths, types) */
 #define NAMELEN		64
 
-struct ik_row {			/* inkernel.csv */
+struct ik_row {			/* inkernel.csv, and native.csv (same columns) */
 	int v, smp, rep, depth, threads, oversub;
 	char shape[NAMELEN], limit[NAMELEN], type[NAMELEN];
 	double iters, elapsed_ns, ns, rejected, overshoot;
@@ -53,10 +53,12 @@ struct data {
 	int ncal;
 	struct e2e_row *e2e;
 	int ne2e;
-	struct input in_ik, in_ic, in_cal, in_e2e;
+	struct ik_row *nat;	/* native.csv: the matrix run natively on the host */
+	int nnat;
+	struct input in_ik, in_ic, in_cal, in_e2e, in_nat;
 };
 
-/* Load the four CSVs from dir.  Returns 0, or -1 on allocation failure. */
+/* Load the five CSVs from dir.  Returns 0, or -1 on allocation failure. */
 int data_load(struct data *d, const char *dir);
 /* Parse one CSV text of the named kind ("inkernel", ...); for the tests. */
 int data_parse_text(struct data *d, const char *kind, const char *text);
@@ -94,6 +96,23 @@ int ik_smps(const struct data *d, struct sel s, int *out);
 int ik_oversub(const struct data *d, struct sel s);
 /* Distinct sorted in-kernel types; returns the count. */
 int ik_types(const struct data *d, const char **out);
+
+/*
+ * Which run of the in-kernel matrix a selection reads.  Both have the same
+ * rows; the ik_*() above read SRC_TCG.
+ */
+enum src {
+	SRC_TCG,	/* inkernel.csv: the guest kernels under QEMU TCG */
+	SRC_NATIVE,	/* native.csv: the same controller code on the host */
+};
+
+const char *src_name(enum src w);	/* "TCG", "native" */
+struct summary src_summary(const struct data *d, enum src w, struct sel s,
+			   enum metric m);
+int src_threads(const struct data *d, enum src w, struct sel s, int *out);
+int src_depths(const struct data *d, enum src w, struct sel s, int *out);
+int src_oversub(const struct data *d, enum src w, struct sel s);
+int src_types(const struct data *d, enum src w, const char **out);
 
 /* Instructions per pair of one run (median if repeated); n = 0 if none. */
 struct summary ic_summary(const struct data *d, int v, int run,

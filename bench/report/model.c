@@ -61,3 +61,12 @@ double model_lock(const struct model_params *p, int ncpu, int depth,
 	serial = 1.0 / ((u_cs_ns + 2.0 * (depth + 1) * t) * 1e-9);
 	return pick(cpu, serial, bound);
 }
+
+double model_stock(int ncpu, double u_ns, enum model_bound *bound)
+{
+	if (isnan(u_ns) || u_ns <= 0 || ncpu < 1)
+		return NAN;
+	if (bound)
+		*bound = MODEL_BOUND_CPU;
+	return ncpu / (u_ns * 1e-9);
+}

@@ -8,7 +8,8 @@
  *   t(N)   = (1 - p(N)) * t_intra + p(N) * t_cross
  *   p(N)   = max(0, N - P) / (N - 1)   (previous owner of a line on
  *            another socket; P = CPUs per socket; t(1) = 0)
- *   u(d)   = c1 + s * (d - 1)          (measured: 1 thread, chain)
+ *   u(d)   = c1 + s * (d - 1)          (measured, 1 thread; native.csv
+ *                                       when present, else inkernel.csv)
  *
  *   atomic (per-level RMW, misc):
  *     X = min(N / (u(d) + 2d * t(N)),  1 / (2 * t(N)))
@@ -19,6 +20,10 @@
  *     2 critical sections per pair (charge, uncharge), each moves the
  *     lock line and d counter lines; everything inside serializes;
  *     u_cs(d) = u(d) - e, e = the empty harness loop's cost per pair.
+ *   stock (per-CPU stock of charged units, misc-batched):
+ *     X = N / u(d)
+ *     every charge and uncharge is served by the CPU's own stock, a line
+ *     no other CPU writes, so nothing is shared and nothing serializes.
  */
 #ifndef BENCHREPORT_MODEL_H
 #define BENCHREPORT_MODEL_H
@@ -43,5 +48,6 @@ double model_atomic(const struct model_params *p, int ncpu, int depth,
 		    double u_ns, enum model_bound *bound);
 double model_lock(const struct model_params *p, int ncpu, int depth,
 		  double u_ns, double u_cs_ns, enum model_bound *bound);
+double model_stock(int ncpu, double u_ns, enum model_bound *bound);
 
 #endif

@@ -19,6 +19,7 @@ const char *in_dir, *out_dir;
 const char *types[MAXK];
 int ntypes;
 const char *ptype;
+const char *ntype;
 
 int ref_variant = -1;
 int npairs, pair_a[MAXV * MAXV], pair_b[MAXV * MAXV];
@@ -63,6 +64,37 @@ int need_input(const struct input *in)
 	return 0;
 }
 
+/* native.csv's type: the plotted one if measured there, else its first. */
+static const char *pick_ntype(void)
+{
+	const char *nt[MAXK];
+	int i, n = src_types(&D, SRC_NATIVE, nt);
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(nt[i], ptype))
+			return ptype;
+	return n ? nt[0] : ptype;
+}
+
+const char *src_type(enum src w)
+{
+	return w == SRC_NATIVE ? ntype : ptype;
+}
+
+struct summary quoted(struct sel s, enum metric m, enum src *w)
+{
+	struct summary x;
+
+	s.type = ntype;
+	x = src_summary(&D, SRC_NATIVE, s, m);
+	*w = SRC_NATIVE;
+	if (x.n)
+		return x;
+	s.type = ptype;
+	*w = SRC_TCG;
+	return src_summary(&D, SRC_TCG, s, m);
+}
+
 static int mkdir_p(const char *path)
 {
 	char tmp[4096];
@@ -89,6 +121,7 @@ static void clean_outputs(void)
 		"throughput_vs_threads_leaf", "throughput_vs_threads_siblings",
 		"throughput_vs_threads_chain", "ns_per_pair_vs_depth",
 		"instructions_vs_depth", "rejections_at_limit", "model_throughput",
+		"frontier",
 	};
 	char path[4096];
 
@@ -106,7 +139,8 @@ static void setup_variants(const struct report_opts *o)
 
 	npairs = 0;
 	for (v = 0; v < D.nv; v++) {
-		design[v] = !strncmp(V(v), "misc", 4) ? DESIGN_ATOMIC :
+		design[v] = !strncmp(V(v), "misc-batched", 12) ? DESIGN_STOCK :
+			    !strncmp(V(v), "misc", 4) ? DESIGN_ATOMIC :
 			    !strncmp(V(v), "encryption_ids", 14) ? DESIGN_LOCK :
 			    DESIGN_NONE;
 		for (i = 0; i < o->ndesign; i++)
@@ -150,6 +184,7 @@ int report_begin(const struct report_opts *o)
 	setup_variants(o);
 	ntypes = ik_types(&D, types);
 	ptype = ntypes ? types[0] : "-";
+	ntype = pick_ntype();
 
 	snprintf(md_tmp, sizeof(md_tmp), "%s/REPORT.md.tmp", out_dir);
 	md = fopen(md_tmp, "w");

@@ -14,7 +14,7 @@
 #define NOT_MEASURED	"not measured in this run"
 
 /* Which MODEL a variant gets (--design, or from its name). */
-enum design { DESIGN_NONE, DESIGN_ATOMIC, DESIGN_LOCK };
+enum design { DESIGN_NONE, DESIGN_ATOMIC, DESIGN_LOCK, DESIGN_STOCK };
 
 /* What main() parsed from the command line. */
 struct report_opts {
@@ -31,6 +31,8 @@ extern const char *in_dir, *out_dir;
 extern const char *types[MAXK];		/* in-kernel types, sorted */
 extern int ntypes;
 extern const char *ptype;		/* the plotted in-kernel type */
+/* native.csv's type: ptype if it has it, else its first type */
+extern const char *ntype;
 
 /* Ratios are V(pair_a[k]) / V(pair_b[k]) for k < npairs. */
 extern int ref_variant;			/* --ref's index, or -1 */
@@ -52,6 +54,16 @@ const char *plural(int n, const char *one, const char *many);
 int input_ok(const struct input *in);
 /* A section without its input says so once; returns whether it can go on. */
 int need_input(const struct input *in);
+
+/*
+ * The figure a summary quotes: s from native.csv (type ntype) when it has
+ * any, else from inkernel.csv (type ptype); *w says which.  s.type is
+ * ignored.  The native figure wins because TCG distorts contended costs
+ * (calib.csv).
+ */
+struct summary quoted(struct sel s, enum metric m, enum src *w);
+/* The type a selection of run w reads: ntype for native, ptype for TCG. */
+const char *src_type(enum src w);
 
 /*
  * Create the output directories, remove old outputs, load the CSVs, set

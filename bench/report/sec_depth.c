@@ -95,7 +95,8 @@ static void depth_table(const char *type, const int *th, int nth)
 }
 
 /* Least-squares slope of the medians over the depths, ns per level. */
-double depth_slope(int v, const char *type, int threads, int *ndp_out)
+double src_depth_slope(enum src w, int v, const char *type, int threads,
+		       int *ndp_out)
 {
 	struct sel s = chain_sel(type);
 	double x[MAXK], y[MAXK];
@@ -103,12 +104,12 @@ double depth_slope(int v, const char *type, int threads, int *ndp_out)
 
 	s.v = v;
 	s.threads = threads;
-	ndp = ik_depths(&D, s, dp);
+	ndp = src_depths(&D, w, s, dp);
 	for (i = 0; i < ndp; i++) {
 		struct summary m;
 
 		s.depth = dp[i];
-		m = ik_summary(&D, s, M_NS);
+		m = src_summary(&D, w, s, M_NS);
 		if (!m.n)
 			continue;
 		x[n] = dp[i];
@@ -117,6 +118,11 @@ double depth_slope(int v, const char *type, int threads, int *ndp_out)
 	if (ndp_out)
 		*ndp_out = n;
 	return stats_slope(x, y, n);
+}
+
+double depth_slope(int v, const char *type, int threads, int *ndp_out)
+{
+	return src_depth_slope(SRC_TCG, v, type, threads, ndp_out);
 }
 
 /* Each variant's ns per extra level at threads, over the depths dp. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Section "Inputs": whether inkernel.csv, icount.csv, calib.csv and
- * e2e.csv were found and usable, and how many malformed rows each had
+ * Section "Inputs": whether inkernel.csv, icount.csv, calib.csv, e2e.csv
+ * and native.csv were found and usable, and how many malformed rows each had
  * (from the struct input that data_load() filled in).  The malformed
  * counts also go to stderr, so that a run that skipped rows is noticed.
  */
@@ -33,7 +33,13 @@ void section_inputs(void)
 	input_line(&D.in_ic);
 	input_line(&D.in_cal);
 	input_line(&D.in_e2e);
+	input_line(&D.in_nat);
 	P("\nMalformed rows (wrong field count, non-numeric or out-of-range values): "
-	  "%d in inkernel.csv, %d in icount.csv, %d in calib.csv, %d in e2e.csv.\n\n",
-	  D.in_ik.bad, D.in_ic.bad, D.in_cal.bad, D.in_e2e.bad);
+	  "%d in inkernel.csv, %d in icount.csv, %d in calib.csv, %d in e2e.csv, "
+	  "%d in native.csv.\n\n", D.in_ik.bad, D.in_ic.bad, D.in_cal.bad,
+	  D.in_e2e.bad, D.in_nat.bad);
+	if (!input_ok(&D.in_nat))
+		P("native.csv (bench/native: each branch's controller compiled for the "
+		  "host) is " NOT_MEASURED ": the native comparison says so, and the "
+		  "frontier and the MODEL fall back to the TCG figures, labelled.\n\n");
 }

@@ -27,6 +27,12 @@ void section_intro(void)
 		P("A/B of the medians for every pair A before B in sorted order");
 	P(", computed inside this run; every guest ratio is marked † and followed "
 	  "by the calibration caveat. ");
+	/* TCG distorts contended costs, so the conclusions rest on the native run. */
+	if (input_ok(&D.in_nat))
+		P("Sections 1-4 are the TCG guests' figures (inkernel.csv); "
+		  "native.csv, the same controller code run on the host, is set "
+		  "beside them in \"Native and TCG side by side\", and the frontier "
+		  "and the MODEL quote the native figure wherever there is one. ");
 	if (ntypes)
 		P("In-kernel plots use ASID type `%s` (the first type in sorted "
 		  "order); other types are tabulated only. ", ptype);

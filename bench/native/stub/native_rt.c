@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The runtime behind the stubs, built like the controller: against stub/
- * and the tree's lock headers, -nostdinc.  Per-CPU areas, the calling
- * thread's task and CPU, css linking and reference counts, the spinlock
- * entry points and cgroup_file_notify().
+ * and the tree's lock headers, -nostdinc.  Per-CPU areas and
+ * on_each_cpu(), initcalls, the calling thread's task and CPU, css linking,
+ * offlining and reference counts, the spinlock entry points and
+ * cgroup_file_notify().
  */
 #include <linux/kernel.h>
 #include <linux/cgroup.h>
@@ -12,6 +13,7 @@
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 #include <linux/jump_label.h>
+#include <linux/init.h>
 
 #include "../native.h"
 
@@ -21,16 +23,25 @@ __thread struct task_struct *native_current;
 __thread int native_cpu;
 __thread unsigned long native_this_cpu_off;
 unsigned long __per_cpu_offset[NATIVE_NR_CPUS];
+unsigned int nr_cpu_ids;
 
 /* The section must exist even if nothing else defines a per-CPU variable. */
 static DEFINE_PER_CPU(long, native_percpu_anchor);
 
 extern char __start_native_percpu[], __stop_native_percpu[];
 
+/* Likewise the initcall section (linux/init.h). */
+static int __init native_initcall_anchor(void)
+{
+	return 0;
+}
+subsys_initcall(native_initcall_anchor);
+
+extern initcall_t __start_native_initcall[], __stop_native_initcall[];
+
 /* Each CPU's area: its copy of the section, then dynamic per-CPU memory. */
 #define PERCPU_AREA_SIZE	(1UL << 20)
 
-static int nr_cpus;
 static size_t percpu_dyn_off, percpu_dyn_end;
 static int ref_atomic;
 
@@ -46,11 +57,12 @@ DEFINE_STATIC_KEY_TRUE(virt_spin_lock_key);
 void native_rt_init(int cpus, int refs_atomic, int virt_spin_lock)
 {
 	size_t static_size = __stop_native_percpu - __start_native_percpu;
+	initcall_t *call;
 	int cpu;
 
 	BUG_ON(cpus < 1 || cpus > NATIVE_NR_CPUS);
 	BUG_ON(static_size > PERCPU_AREA_SIZE / 2);
-	nr_cpus = cpus;
+	nr_cpu_ids = cpus;
 	for (cpu = 0; cpu < cpus; cpu++) {
 		char *area = native_alloc_area(PERCPU_AREA_SIZE);
 
@@ -65,6 +77,13 @@ void native_rt_init(int cpus, int refs_atomic, int virt_spin_lock)
 	virt_spin_lock_key.enabled = virt_spin_lock;
 	(void)native_percpu_anchor;
 	native_thread_enter(0, NULL);
+
+	/* As do_initcalls() at boot, on the boot CPU. */
+	for (call = __start_native_initcall; call < __stop_native_initcall; call++) {
+		int ret = (*call)();
+
+		WARN(ret, "initcall %p returned %d", (void *)*call, ret);
+	}
 }
 
 /* Called by one thread at a time (the driver's, between runs). */
@@ -77,14 +96,20 @@ void __percpu *__alloc_percpu(size_t size, size_t align)
 	return (void __percpu *)(__start_native_percpu + off);
 }
 
+/* From now on the calling thread runs as CPU @cpu. */
+static void native_set_cpu(int cpu)
+{
+	BUG_ON(cpu < 0 || cpu >= nr_cpu_ids);
+	native_cpu = cpu;
+	native_this_cpu_off = __per_cpu_offset[cpu];
+}
+
 void native_thread_enter(int cpu, void *css)
 {
 	struct task_struct *task = native_current;
 	int i;
 
-	BUG_ON(cpu < 0 || cpu >= nr_cpus);
-	native_cpu = cpu;
-	native_this_cpu_off = __per_cpu_offset[cpu];
+	native_set_cpu(cpu);
 	if (!task) {
 		task = kzalloc(sizeof(*task), GFP_KERNEL);
 		BUG_ON(!task);
@@ -94,6 +119,23 @@ void native_thread_enter(int cpu, void *css)
 	}
 	for (i = 0; i < CGROUP_SUBSYS_COUNT; i++)
 		task->cgroups->subsys[i] = css;
+}
+
+/*
+ * No IPIs: the calling thread plays each CPU in turn (linux/smp.h).  The
+ * kernel runs @func on the calling CPU with interrupts off and on the
+ * others from an IPI; either way on the CPU whose data it uses, as here.
+ */
+void on_each_cpu(smp_call_func_t func, void *info, int wait)
+{
+	int self = native_cpu;
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu) {
+		native_set_cpu(cpu);
+		func(info);
+	}
+	native_set_cpu(self);
 }
 
 /* percpu_ref_init(): one reference, held by the cgroup itself. */
@@ -122,14 +164,33 @@ void native_css_link(struct cgroup_subsys_state *css,
 
 	css->ss = ss;
 	css->id = next_id++;
+	css->cgroup = kzalloc(sizeof(*css->cgroup), GFP_KERNEL);
+	BUG_ON(!css->cgroup);
 	native_percpu_ref_init(&css->refcnt);
 	if (parent) {
 		css->parent = parent;
+		css->cgroup->parent = parent->cgroup;
 		css_get(parent);
 	} else {
 		css->flags |= CSS_NO_REF;
 	}
 	css->flags |= CSS_ONLINE;
+}
+
+/*
+ * What kill_css() and offline_css() do when a cgroup is removed: mark the
+ * css dying, call the controller's css_offline (misc-batched drains its
+ * stocks there), clear CSS_ONLINE.  The percpu_ref is not killed: nothing
+ * here is freed by reference count (see linux/percpu-refcount.h).
+ */
+void native_css_offline(void *p)
+{
+	struct cgroup_subsys_state *css = p;
+
+	css->flags |= CSS_DYING;
+	if (css->ss->css_offline)
+		css->ss->css_offline(css);
+	css->flags &= ~CSS_ONLINE;
 }
 
 void native_css_unlink(struct cgroup_subsys_state *css);
@@ -139,6 +200,8 @@ void native_css_unlink(struct cgroup_subsys_state *css)
 		css_put(css->parent);
 	kfree(css->refcnt.data);
 	css->refcnt.data = NULL;
+	kfree(css->cgroup);
+	css->cgroup = NULL;
 }
 
 long long native_css_refs(void *p)
@@ -152,7 +215,7 @@ long long native_css_refs(void *p)
 	count = (unsigned long __percpu *)(ref->percpu_count_ptr &
 					   ~(unsigned long)__PERCPU_REF_ATOMIC_DEAD);
 	sum = atomic_long_read(&ref->data->count);
-	for (cpu = 0; cpu < nr_cpus; cpu++)
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
 		sum += (long long)READ_ONCE(*per_cpu_ptr(count, cpu));
 	return sum;
 }

@@ -271,6 +271,73 @@ static void test_data(void)
 	data_free(&d);
 }
 
+static const char nat_text[] =
+	"variant,smp,rep,shape,depth,threads,oversubscribed,limit,type,iters,"
+	"elapsed_ns,ns_per_pair,rejected,max_overshoot\n"
+	"misc-exact,2,1,leaf,1,1,0,none,sev,1000,40000,40,0,0\n"
+	"misc-exact,2,2,leaf,1,1,0,none,sev,1000,60000,60,0,0\n"
+	"misc,2,1,leaf,1,1,0,none,sev,1000,20000,20,0,0\n"
+	"misc,2,1,chain,1,1,0,none,sev_es,1000,20000,20,0,0\n"
+	"misc,2,1,chain,8,1,0,none,sev_es,1000,90000,90,0,0\n"
+	"misc,2,1,leaf,1,2,0,tight,sev,1000,20000,20,500,1\n"
+	"misc,2,2,leaf,1,x,0,tight,sev,1000,20000,20,500,1\n";
+
+/* native.csv: inkernel.csv's columns in rows of their own, one variant list. */
+static void test_native(void)
+{
+	const char *t[MAXK];
+	struct data d;
+	struct sel s;
+	struct summary m;
+	int th[MAXK], n;
+
+	memset(&d, 0, sizeof(d));
+	result(!data_parse_text(&d, "inkernel", ik_text) &&
+	       !data_parse_text(&d, "native", nat_text), "native: parse");
+	data_finish(&d);
+	result(d.nnat == 6 && d.in_nat.rows == 6 && d.in_nat.bad == 1,
+	       "native: 6 rows, a non-numeric thread count skipped");
+	result(d.nik == 8, "native: inkernel.csv's rows stay apart");
+	result(d.nv == 3 && !strcmp(d.variants[2], "misc-exact") &&
+	       d.nat[0].v == 2 && d.nat[2].v == 1,
+	       "native: one sorted variant list, native rows re-indexed");
+	s = sel_any();
+	s.v = data_variant(&d, "misc-exact");
+	m = src_summary(&d, SRC_NATIVE, s, M_NS);
+	result(m.n == 2 && m.med == 50, "src_summary: native median");
+	result(!src_summary(&d, SRC_TCG, s, M_NS).n,
+	       "src_summary: a native-only variant has no TCG rows");
+	s.v = data_variant(&d, "misc");
+	s.limit = "none";
+	s.shape = "leaf";
+	m = src_summary(&d, SRC_TCG, s, M_NS);
+	result(m.n == 4 && m.med == 250, "src_summary: SRC_TCG is ik_summary");
+	n = src_depths(&d, SRC_NATIVE, sel_any(), th);
+	result(n == 2 && th[0] == 1 && th[1] == 8, "src_depths: native depths");
+	s = sel_any();
+	s.limit = "tight";
+	n = src_threads(&d, SRC_NATIVE, s, th);
+	result(n == 1 && th[0] == 2, "src_threads: native tight runs");
+	m = src_summary(&d, SRC_NATIVE, s, M_REJ);
+	check_num("src_summary: native rejection rate", m.med, 0.25);
+	n = src_types(&d, SRC_NATIVE, t);
+	result(n == 2 && !strcmp(t[0], "sev") && !strcmp(t[1], "sev_es"),
+	       "src_types: native types sorted");
+	check_str("src_name", src_name(SRC_NATIVE), "native");
+	data_free(&d);
+
+	memset(&d, 0, sizeof(d));
+	result(!data_load(&d, "tests/data") && !d.in_nat.exists && !d.nnat &&
+	       d.nik > 0 && !strcmp(d.in_nat.file, "native.csv"),
+	       "native: a missing native.csv loads as not there");
+	data_free(&d);
+	memset(&d, 0, sizeof(d));
+	result(!data_load(&d, "tests/data-native") && d.in_nat.exists &&
+	       d.nnat == 60 && d.in_nat.bad == 1,
+	       "native: tests/data-native/native.csv loads");
+	data_free(&d);
+}
+
 static void test_model(void)
 {
 	struct model_params p = { 60, 150, 32 };
@@ -301,6 +368,11 @@ static void test_model(void)
 		  model_lock(&p, 1, 1, 500, 475, NULL), 1e9 / 500);
 	check_num("model: missing input is NAN",
 		  model_lock(&p, 8, 1, NAN, 1, NULL), NAN);
+	check_num("model: stock, 64 CPUs = N / u",
+		  model_stock(64, 500, &b), 64e9 / 500);
+	result(b == MODEL_BOUND_CPU, "model: stock is never serialized");
+	check_num("model: stock, missing input is NAN",
+		  model_stock(8, NAN, NULL), NAN);
 }
 
 int main(void)
@@ -308,9 +380,10 @@ int main(void)
 	test_csv();
 	test_stats();
 	test_data();
+	test_native();
 	test_model();
 	printf("KTAP version 1\n");
-	printf("# benchreport host tests: csv, stats, ratios, data, model\n");
+	printf("# benchreport host tests: csv, stats, ratios, data, native, model\n");
 	printf("1..%d\n", number);
 	fputs(out, stdout);
 	printf("%d passed, %d failed\n", passed, failed);

@@ -102,6 +102,14 @@ struct cgroup_file {
 
 static_assert(sizeof(struct cgroup_file) == 56);
 
+/*
+ * What a controller reads of a cgroup here: its parent, for
+ * cgroup_is_descendant().  native_css_link() makes one for each css.
+ */
+struct cgroup {
+	struct cgroup *parent;
+};
+
 struct css_set {
 	struct cgroup_subsys_state *subsys[CGROUP_SUBSYS_COUNT];
 };

@@ -46,6 +46,29 @@ static inline void css_put(struct cgroup_subsys_state *css)
 		percpu_ref_put(&css->refcnt);
 }
 
+/*
+ * The kernel tests percpu_ref_is_dying(); the percpu_refs here are never
+ * killed, so this reads CSS_DYING, which kill_css() sets first and the
+ * driver sets when it removes a cgroup (native_css_offline()).
+ */
+static inline bool css_is_dying(struct cgroup_subsys_state *css)
+{
+	return !(css->flags & CSS_NO_REF) && (READ_ONCE(css->flags) & CSS_DYING);
+}
+
+/*
+ * The kernel compares one entry of @cgrp's ancestors[] array; this walks
+ * the parents (at most 10 levels here).
+ */
+static inline bool cgroup_is_descendant(struct cgroup *cgrp,
+					struct cgroup *ancestor)
+{
+	for (; cgrp; cgrp = cgrp->parent)
+		if (cgrp == ancestor)
+			return true;
+	return false;
+}
+
 #define task_css_set(task)	rcu_dereference((task)->cgroups)
 #define task_css_check(task, subsys_id, __c) \
 	(task_css_set(task)->subsys[(subsys_id)])

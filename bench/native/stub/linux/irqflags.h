@@ -3,6 +3,12 @@
  * local_irq_save() reads RFLAGS with pushf/pop, as native_save_fl() does;
  * the CLI that follows it in the kernel, and the STI of local_irq_restore(),
  * are privileged and left out: a user thread cannot mask interrupts.
+ *
+ * Nothing here needs them masked: each emulated CPU is one pinned thread
+ * and nothing interrupts it (no interrupts; on_each_cpu() calls are made
+ * only while no worker runs), so a per-CPU section that the kernel guards
+ * with local_irq_save() (misc-batched's stock) is never entered twice on
+ * one CPU.  Only the cost of the save is kept.
  */
 #ifndef _NATIVE_LINUX_IRQFLAGS_H
 #define _NATIVE_LINUX_IRQFLAGS_H

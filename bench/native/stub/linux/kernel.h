@@ -11,6 +11,7 @@
 #include <linux/kstrtox.h>
 #include <linux/string.h>
 #include <linux/export.h>
+#include <linux/init.h>
 
 #define ARRAY_SIZE(arr) (sizeof(arr) / sizeof((arr)[0]))
 #define container_of(ptr, type, member) ({				\
@@ -18,6 +19,8 @@
 	((type *)(__mptr - offsetof(type, member))); })
 #define min(x, y) ({ typeof(x) _x = (x); typeof(y) _y = (y); _x < _y ? _x : _y; })
 #define max(x, y) ({ typeof(x) _x = (x); typeof(y) _y = (y); _x > _y ? _x : _y; })
+#define min_t(type, x, y)	min((type)(x), (type)(y))
+#define max_t(type, x, y)	max((type)(x), (type)(y))
 #define ALIGN(x, a)	(((x) + ((typeof(x))(a) - 1)) & ~((typeof(x))(a) - 1))
 #define might_sleep()	do { } while (0)
 

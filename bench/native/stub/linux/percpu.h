@@ -6,7 +6,8 @@
  * cache line) and __per_cpu_offset[cpu] is the distance from the template
  * to that copy.  per_cpu_ptr(p, cpu) adds it; this_cpu_ptr(p) adds the
  * calling thread's, which native_thread_enter() keeps in a thread-local,
- * as the kernel keeps it in %gs.  Dynamic per-CPU memory (__alloc_percpu)
+ * as the kernel keeps it in %gs (and on_each_cpu() switches while it calls
+ * its function for another CPU).  Dynamic per-CPU memory (__alloc_percpu)
  * is carved out of the same areas, after the section, and never freed.
  *
  * this_cpu_add() and friends are single non-LOCKed RMW instructions on the
@@ -17,6 +18,7 @@
 #define _NATIVE_LINUX_PERCPU_H
 #include <linux/types.h>
 #include <linux/compiler.h>
+#include <linux/cpumask.h>
 
 #define NATIVE_NR_CPUS CONFIG_NR_CPUS
 
