@@ -18,13 +18,15 @@
 # series plus those patches (the add-a-resource experiment).
 # A branch with a one-line file "on" naming another branch of its tree is
 # built on top of that one: its series and config fragments come first
-# (one level: misc-exact is misc-fixed plus one patch).
+# (misc-exact is misc-fixed plus one patch; misc-batched is misc-exact plus
+# one; a chain of any length).
 
 SHELL     := /bin/bash
 B         := build
 JOBS      ?= 3
 TIMEOUT   ?= 900
-VARIANTS  := $(sort $(patsubst variants/%/,%,$(filter-out variants/common/,$(wildcard variants/*/))))
+BRANCHES  := $(sort $(patsubst variants/%/,%,$(filter-out variants/common/,$(wildcard variants/*/))))
+VARIANTS  := $(BRANCHES)
 EXTRAS    := $(foreach v,$(VARIANTS),$(if $(wildcard variants/$(v)/extra/*.patch),$(v)+extra))
 DEBUG_VARIANTS ?= $(VARIANTS)
 GUESTBIN  := $(B)/guest-bin
@@ -40,13 +42,13 @@ extra      = $(if $(filter %+extra,$(1)),$(2))
 # The packaged tree of each branch, read once: build/linux-<tree> is it as
 # a git repository (branch base), from /usr/src/linux-source-<tree>.tar.xz.
 DEFAULT_TREE := 6.1
-$(foreach v,$(VARIANTS),$(eval TREE_$(v) := $(or $(strip $(shell cat variants/$(v)/tree 2>/dev/null)),$(DEFAULT_TREE))))
+$(foreach v,$(BRANCHES),$(eval TREE_$(v) := $(or $(strip $(shell cat variants/$(v)/tree 2>/dev/null)),$(DEFAULT_TREE))))
 TREES      := $(sort $(foreach v,$(VARIANTS),$(TREE_$(v))))
 tree       = $(TREE_$(call base,$(1)))
 treedir    = $(B)/linux-$(call tree,$(1))
-$(foreach v,$(VARIANTS),$(eval ON_$(v) := $(strip $(shell cat variants/$(v)/on 2>/dev/null))))
+$(foreach v,$(BRANCHES),$(eval ON_$(v) := $(strip $(shell cat variants/$(v)/on 2>/dev/null))))
 # own DIR EXT: DIR's files *.EXT, in order, after those of the branch DIR is "on".
-own        = $(if $(ON_$(1)),$(sort $(wildcard variants/$(ON_$(1))/*.$(2)))) $(sort $(wildcard variants/$(1)/*.$(2)))
+own        = $(if $(ON_$(1)),$(call own,$(ON_$(1)),$(2))) $(sort $(wildcard variants/$(1)/*.$(2)))
 series     = $(sort $(wildcard variants/common/$(call tree,$(1))/*.patch)) $(call own,$(call base,$(1)),patch) \
 	     $(call extra,$(1),$(sort $(wildcard variants/$(call base,$(1))/extra/*.patch)))
 fragments  = $(sort $(wildcard variants/common/*.config)) $(sort $(wildcard variants/common/$(call tree,$(1))/*.config)) \

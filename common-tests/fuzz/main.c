@@ -3,7 +3,10 @@
  * asid_fuzz: a seeded fuzzer of the controller's writable files.
  *
  *   asid_fuzz --root <cgroup mount> --hier v2|v1 --seed <u64> --writes <n>
- *             [--verbose]
+ *             [--limits-uint] [--verbose]
+ *
+ * --limits-uint: limits are unsigned int although the design is misc (its
+ * first RFC), so "max" is UINT_MAX and a larger number is ERANGE.
  *
  * Makes <root>/asid_fuzz.<pid>/c/g (the controller enabled down to g on
  * v2), then writes --writes inputs of every class (gen.c) to the max files
@@ -19,6 +22,7 @@
 #define _GNU_SOURCE	/* strerrorname_np() */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +47,7 @@
 struct fuzz {
 	const char *root;
 	bool v2, verbose;
+	bool limits_uint;	/* --limits-uint: "max" is UINT_MAX */
 	unsigned long long seed;
 	unsigned long writes;
 	struct ctl c;
@@ -70,7 +75,7 @@ static const char *errname(int err)
 static void usage(const char *prog)
 {
 	fprintf(stderr,
-		"usage: %s --root <cgroup mount> --hier v2|v1 --seed <u64> --writes <n> [--verbose]\n",
+		"usage: %s --root <cgroup mount> --hier v2|v1 --seed <u64> --writes <n> [--limits-uint] [--verbose]\n",
 		prog);
 	exit(2);
 }
@@ -83,6 +88,8 @@ static void parse_args(int argc, char **argv)
 		{ "seed", required_argument, NULL, 's' },
 		{ "writes", required_argument, NULL, 'w' },
 		{ "verbose", no_argument, NULL, 'v' },
+		/* misc's first RFC: unsigned int limits (limits_unsigned_int) */
+		{ "limits-uint", no_argument, NULL, 'u' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *hier = NULL, *seed = NULL, *writes = NULL;
@@ -105,6 +112,9 @@ static void parse_args(int argc, char **argv)
 			break;
 		case 'v':
 			fz.verbose = true;
+			break;
+		case 'u':
+			fz.limits_uint = true;
 			break;
 		default:
 			usage(argv[0]);
@@ -230,6 +240,8 @@ static int setup(void)
 		return ret ? ret : -ENOENT;
 
 	oracle_init(&fz.o, &fz.c, (size_t)sysconf(_SC_PAGESIZE));
+	if (fz.limits_uint)
+		fz.o.maxnum = UINT_MAX;
 	gen_init(&fz.g, &fz.c, fz.o.page, fz.o.cap);
 	ret = fz_cg_open(&fz.c, &fz.rootg, fz.root, "root", false);
 	if (!ret)

@@ -231,6 +231,16 @@ echo "[    9.1] asid_test: injected leak" > "$tmp/inj/console"
 # shellcheck disable=SC2086
 [ "$(KIND=kvmleak inject $base)" = 1 ] && has 'no "kvm_amd: sev_asid_sim: injected leak" line' "$tmp/out"
 ok $? "inject_kvmleak_needs_kvm_amd_line"
+# An underflow: the module's line, its splat point; a removed cgroup kept
+# referenced (misc RFC v1's usage-tied reference) is allowed, another point not.
+echo "[    9.1] asid_test: injected underflow: uncharging 3 of type 1" > "$tmp/inj/console"
+base="$base stress_no_kernel_splat"
+# shellcheck disable=SC2086
+[ "$(KIND=underflow inject $base)" = 0 ] && [ "$(KIND=underflow inject $base stress_no_dying_descendants)" = 0 ]
+ok $? "inject_underflow_caught_with_or_without_dying_cgroup"
+# shellcheck disable=SC2086
+[ "$(KIND=underflow inject $base stress_fuzz_ok)" = 1 ] && has 'expected exactly' "$tmp/out"
+ok $? "inject_underflow_failing_another_point_fails"
 
 # scan-console.sh: a known WARN with its own Call Trace passes during the
 # point its entry names; a second, bare Call Trace (a dump_stack() without
