@@ -65,11 +65,19 @@ DEBUG_FRAGMENTS := $(sort $(wildcard variants/common/debug/*.config))
 #   v2, v1   the suite on each hierarchy
 #   smoke    a short benchmark boot: the bench code path, no timing asserted
 #   robust   a bounded fuzz (v2 and v1) and churn stress
-#   uefi     the same kernel booted through OVMF, a short suite subset
-CHECK_RUNS := v2 v1 smoke robust uefi
-INJECTS    := leak underflow kvmleak
+#   uefi     the same kernel booted through OVMF, a short suite subset:
+#            once per tree (its first branch), the firmware path being the
+#            tree's, not the controller's
+# Injected faults: a KVM leak on every branch (each design's own SEV
+# accounting); the test module's leak and underflow on every branch but
+# those built on another (variants/<b>/on), whose module and stress paths
+# are their base's.
+CHECK_RUNS := v2 v1 smoke robust
+INJECTS    := kvmleak
+MOD_INJECTS := leak underflow
 RUNS  := $(foreach v,$(VARIANTS),$(foreach r,$(CHECK_RUNS),$(B)/out/$(v)/$(r)/status)) \
 	 $(foreach v,$(VARIANTS),$(foreach i,$(INJECTS),$(B)/out/inject-$(i)/$(v)/status)) \
+	 $(foreach v,$(VARIANTS),$(if $(ON_$(v)),,$(foreach i,$(MOD_INJECTS),$(B)/out/inject-$(i)/$(v)/status))) \
 	 $(B)/out/selftest/warn/status
 # A simulation parameter the kernel must refuse, booted once per tree (on its
 # first branch): "0,0" is written 0-0 in the run's name.  One per rule:
@@ -77,6 +85,7 @@ RUNS  := $(foreach v,$(VARIANTS),$(foreach r,$(CHECK_RUNS),$(B)/out/$(v)/$(r)/st
 BAD_SIMS   := 0-0 5-16 16-0 16 16-x 32768-5
 TREE_FIRST := $(foreach t,$(TREES),$(firstword $(foreach v,$(VARIANTS),$(if $(filter $(t),$(TREE_$(v))),$(v)))))
 RUNS  += $(foreach v,$(TREE_FIRST),$(foreach s,$(BAD_SIMS),$(B)/out/badsim-$(s)/$(v)/status))
+RUNS  += $(foreach v,$(TREE_FIRST),$(B)/out/$(v)/uefi/status)
 EXTRA_RUNS := $(foreach v,$(EXTRAS),$(B)/out/$(v)/v2/status $(B)/out/$(v)/v1/status)
 DEBUG_RUNS := $(foreach v,$(DEBUG_VARIANTS),$(B)/out-debug/$(v)/v2/status $(B)/out-debug/$(v)/robust/status)
 KTAPS := $(foreach v,$(VARIANTS) $(EXTRAS),$(foreach h,v2 v1,$(v)=$(B)/out/$(v)/$(h)/suite.ktap))
@@ -176,8 +185,9 @@ $(B)/$(1)/%/.config: $(B)/src/%/.series-applied variants/mkconfig.sh $$$$(call f
 
 $(B)/$(1)/%/arch/x86/boot/bzImage: $(B)/$(1)/%/.config $(B)/src/%/.series-applied
 	@echo "kernel $$* ($(1)): building (log $(B)/$(1)/$$*.build.log)"
-	@$$(MAKE) -s -C $(B)/src/$$* O=$$(abspath $(B)/$(1)/$$*) $(KCC) -j$(JOBS) bzImage modules \
-		> $(B)/$(1)/$$*.build.log 2>&1 || { tail -40 $(B)/$(1)/$$*.build.log; exit 1; }
+	@s=$$$$(date +%s); $$(MAKE) -s -C $(B)/src/$$* O=$$(abspath $(B)/$(1)/$$*) $(KCC) -j$(JOBS) bzImage modules \
+		> $(B)/$(1)/$$*.build.log 2>&1 || { tail -40 $(B)/$(1)/$$*.build.log; exit 1; }; \
+		echo $$$$(($$$$(date +%s) - s)) > $(B)/$(1)/$$*.build.seconds
 	@touch $$@
 
 $(B)/$(2)/%/asid_test.ko: $(B)/$(1)/%/arch/x86/boot/bzImage $(MODULE_SRC)

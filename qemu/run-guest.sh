@@ -12,6 +12,7 @@ mkdir -p "$logdir" "$outdir"
 log=$logdir/$variant.console.log
 ktap=$outdir/suite.ktap
 rm -f "$log" "$ktap"
+start=$(date +%s)
 
 timeout -k 5 "$limit" qemu-system-x86_64 \
 	-accel "${ACCEL:-tcg,thread=multi}" ${QEMU_EXTRA:-} -cpu EPYC -smp "${SMP:-2}" -m 1024 \
@@ -22,6 +23,8 @@ timeout -k 5 "$limit" qemu-system-x86_64 \
 	-append "console=ttyS0 panic=-1 kvm_amd.sev_asid_sim=${SEV_ASID_SIM:-16,5} $*" \
 	</dev/null 2>"$logdir/$variant.qemu-stderr.log"
 rc=$?
+# How long the boot took, for the run-time figures (make times).
+echo $(($(date +%s) - start)) > "$outdir/seconds"
 # The serial ports are ttys: drop the carriage returns they add.
 for f in "$log" "$ktap"; do
 	[ -f "$f" ] && tr -d '\r' < "$f" > "$f.tmp" && mv "$f.tmp" "$f"
