@@ -7,6 +7,7 @@
 #   make check ONLY=<point substring>   run only matching suite points
 #   make check-debug  suite, fuzzer and stress on the debug kernels
 #   make shell VARIANT=<branch>         an interactive guest (see README)
+#   make times        where the last run's time went (each kernel build, each boot)
 #
 # Branches are data: every directory in variants/ except common/ is one
 # branch.  variants/<branch>/tree names the packaged tree it is made from
@@ -104,7 +105,7 @@ ARGS_robust = asid.mode=robust asid.seed=$(SEED) asid.writes=$(FUZZ_WRITES) asid
 ARGS_uefi   = asid.mode=check asid.hier=v2 asid.only=kvm_init asid.efi=1
 QEMU_uefi   = -bios $(OVMF)
 
-.PHONY: all REPORT findings-status patches check check-debug robustness extra kernels runs bench host-test lint shell clean FORCE
+.PHONY: all REPORT findings-status patches check check-debug robustness extra kernels runs bench host-test lint shell clean times FORCE
 .SECONDARY:
 .DELETE_ON_ERROR:
 
@@ -331,6 +332,9 @@ fixes_of = $(shell cat variants/$(1)/fixes 2>/dev/null)
 patches: $(foreach b,$(PATCH_BRANCHES),$(call treedir,$(b))/.git/base-ready)
 	@$(foreach b,$(PATCH_BRANCHES),variants/patches.sh $(call treedir,$(b)) $(b) results/patches/$(b) "$(AUTHOR)" \
 		$(B)/out/$(call fixes_of,$(b))/v2/suite.ktap $(B)/out/$(b)/v2/suite.ktap &&) true
+
+times:
+	@qemu/times.sh $(B)
 
 # --- the demo shell -------------------------------------------------------------
 VARIANT ?= $(firstword $(VARIANTS))

@@ -46,39 +46,22 @@ int native_set_capacity(unsigned int type, unsigned long long capacity)
 
 void *native_cg_new(void *parent)
 {
-	struct cgroup_subsys_state *css;
-
-	css = encryption_ids_cgrp_subsys.css_alloc(parent);
-	if (IS_ERR(css))
-		return NULL;
-	native_css_link(css, parent, &encryption_ids_cgrp_subsys);
-	return css;
+	return native_css_new(&encryption_ids_cgrp_subsys, parent);
 }
 
-void native_cg_free(void *p)
+void native_cg_free(void *css)
 {
-	struct cgroup_subsys_state *css = p;
-	bool root = !css->parent;
-
-	native_css_unlink(css);
-	if (!root)
-		encryption_ids_cgrp_subsys.css_free(css);
+	native_css_free(&encryption_ids_cgrp_subsys, css);
 }
 
 /* "echo 1 > encryption_ids.sev.max" */
 long native_cg_write_max(void *css, unsigned int type, const char *val)
 {
-	struct cftype *cft;
-	struct kernfs_open_file of = { .css = css };
 	char name[MAX_CFTYPE_NAME], buf[64];
 
 	native_cat3(name, sizeof(name), enc_id_type_names[type], ".max", "");
-	cft = native_find_cftype(&encryption_ids_cgrp_subsys, name);
-	if (!cft || !cft->write)
-		return -EINVAL;
-	of.cft = cft;
 	native_cat3(buf, sizeof(buf), val, "", "");
-	return cft->write(&of, buf, strlen(buf), 0);
+	return native_css_write(&encryption_ids_cgrp_subsys, css, name, buf);
 }
 
 unsigned long long native_cg_usage(void *css, unsigned int type)

@@ -48,36 +48,21 @@ int native_set_capacity(unsigned int type, unsigned long long capacity)
 
 void *native_cg_new(void *parent)
 {
-	struct cgroup_subsys_state *css;
-
-	css = misc_cgrp_subsys.css_alloc(parent);
-	if (IS_ERR(css))
-		return NULL;
-	native_css_link(css, parent, &misc_cgrp_subsys);
-	return css;
+	return native_css_new(&misc_cgrp_subsys, parent);
 }
 
-void native_cg_free(void *p)
+void native_cg_free(void *css)
 {
-	struct cgroup_subsys_state *css = p;
-	bool root = !css->parent;
-
-	native_css_unlink(css);
-	if (!root)
-		misc_cgrp_subsys.css_free(css);
+	native_css_free(&misc_cgrp_subsys, css);
 }
 
 /* "echo 'sev 1' > misc.max" */
 long native_cg_write_max(void *css, unsigned int type, const char *val)
 {
-	struct cftype *cft = native_find_cftype(&misc_cgrp_subsys, "max");
-	struct kernfs_open_file of = { .css = css, .cft = cft };
 	char buf[64];
 
-	if (!cft || !cft->write)
-		return -EINVAL;
 	native_cat3(buf, sizeof(buf), misc_type_names[type], " ", val);
-	return cft->write(&of, buf, strlen(buf), 0);
+	return native_css_write(&misc_cgrp_subsys, css, "max", buf);
 }
 
 unsigned long long native_cg_usage(void *css, unsigned int type)

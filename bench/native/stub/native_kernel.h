@@ -5,22 +5,19 @@
 #include <linux/cgroup-defs.h>
 #include <linux/string.h>
 
-void native_css_link(struct cgroup_subsys_state *css,
-		     struct cgroup_subsys_state *parent,
-		     struct cgroup_subsys *ss);
-void native_css_unlink(struct cgroup_subsys_state *css);
-
-/* The cftype of @ss called @name, or NULL. */
-static inline struct cftype *native_find_cftype(struct cgroup_subsys *ss,
-						const char *name)
-{
-	struct cftype *cft;
-
-	for (cft = ss->dfl_cftypes; cft && cft->name[0]; cft++)
-		if (!strcmp(cft->name, name))
-			return cft;
-	return NULL;
-}
+/*
+ * A css of @ss under @parent (NULL: the root), allocated by the controller
+ * and linked as cgroup core would; NULL if css_alloc failed.
+ */
+void *native_css_new(struct cgroup_subsys *ss, void *parent);
+/* Unlink @css; css_free it unless it is the controller's static root. */
+void native_css_free(struct cgroup_subsys *ss, void *css);
+/*
+ * Write @buf to the file @name of @ss in @css, through the controller's
+ * own cftype handler; -EINVAL if it has no such writable file.
+ */
+long native_css_write(struct cgroup_subsys *ss, void *css, const char *name,
+		      char *buf);
 
 /* dst = a + b + c, truncated to @size. */
 static inline void native_cat3(char *dst, size_t size, const char *a,

@@ -153,10 +153,7 @@ static void native_percpu_ref_init(struct percpu_ref *ref)
 }
 
 /* What init_and_link_css() and the root's setup do for a controller. */
-void native_css_link(struct cgroup_subsys_state *css,
-		     struct cgroup_subsys_state *parent,
-		     struct cgroup_subsys *ss);
-void native_css_link(struct cgroup_subsys_state *css,
+static void native_css_link(struct cgroup_subsys_state *css,
 		     struct cgroup_subsys_state *parent,
 		     struct cgroup_subsys *ss)
 {
@@ -193,8 +190,7 @@ void native_css_offline(void *p)
 	css->flags &= ~CSS_ONLINE;
 }
 
-void native_css_unlink(struct cgroup_subsys_state *css);
-void native_css_unlink(struct cgroup_subsys_state *css)
+static void native_css_unlink(struct cgroup_subsys_state *css)
 {
 	if (css->parent)
 		css_put(css->parent);
@@ -202,6 +198,41 @@ void native_css_unlink(struct cgroup_subsys_state *css)
 	css->refcnt.data = NULL;
 	kfree(css->cgroup);
 	css->cgroup = NULL;
+}
+
+void *native_css_new(struct cgroup_subsys *ss, void *parent)
+{
+	struct cgroup_subsys_state *css = ss->css_alloc(parent);
+
+	if (IS_ERR(css))
+		return NULL;
+	native_css_link(css, parent, ss);
+	return css;
+}
+
+void native_css_free(struct cgroup_subsys *ss, void *p)
+{
+	struct cgroup_subsys_state *css = p;
+	bool root = !css->parent;
+
+	native_css_unlink(css);
+	if (!root)
+		ss->css_free(css);
+}
+
+long native_css_write(struct cgroup_subsys *ss, void *css, const char *name,
+		      char *buf)
+{
+	struct kernfs_open_file of = { .css = css };
+	struct cftype *cft;
+
+	for (cft = ss->dfl_cftypes; cft && cft->name[0]; cft++)
+		if (!strcmp(cft->name, name))
+			break;
+	if (!cft || !cft->name[0] || !cft->write)
+		return -EINVAL;
+	of.cft = cft;
+	return cft->write(&of, buf, strlen(buf), 0);
 }
 
 long long native_css_refs(void *p)
