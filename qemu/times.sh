@@ -1,8 +1,8 @@
 #!/bin/sh
 # times.sh BUILDDIR: where the last run's time went.  Each kernel build
 # leaves <obj>/<build>.build.seconds and each boot <outdir>/seconds; this
-# prints them longest first, then the sums (a sum is CPU-side wall time,
-# not the run's: make builds one kernel at a time and boots two guests).
+# prints them longest first, then the sums (a sum adds each item's own
+# wall time; the run took less, make boots two guests at a time).
 set -u
 b=${1:-build}
 {
