@@ -105,7 +105,7 @@ ARGS_robust = asid.mode=robust asid.seed=$(SEED) asid.writes=$(FUZZ_WRITES) asid
 ARGS_uefi   = asid.mode=check asid.hier=v2 asid.only=kvm_init asid.efi=1
 QEMU_uefi   = -bios $(OVMF)
 
-.PHONY: all REPORT findings-status patches check check-debug robustness extra kernels runs bench host-test lint shell clean times FORCE
+.PHONY: all REPORT findings-status patches check check-targets check-debug robustness extra kernels runs bench host-test lint shell clean times FORCE
 .SECONDARY:
 .DELETE_ON_ERROR:
 
@@ -119,8 +119,15 @@ all: check extra bench robustness
 
 REPORT: results/semantics.md findings-status results/REPORT.md
 
-check: host-test lint $(B)/out/bisect.tap runs
+# Two at a time: a kernel build leaves a core idle while it links and
+# while its tree is unpacked, and a boot of a branch already built, or a
+# build of the other tree, takes it.  Kernel builds run at nice 19, so a
+# guest, whose points wait for the kernel with timeouts, keeps its CPU.
+check:
+	@$(MAKE) --no-print-directory -j2 -O SEED=$(SEED) check-targets
 	@$(SUMMARY) $(dir $(RUNS))
+
+check-targets: host-test lint $(B)/out/bisect.tap $(RUNS)
 
 # The suite keeps about one host core busy per guest: boot two at a time.
 runs: $(VARIANTS:%=$(B)/initramfs/%.cpio.gz) kernels
@@ -178,15 +185,29 @@ $(B)/known/%: $$(call known,$$*)
 	@cat /dev/null $^ | awk '/^-/ { drop[substr($$1, 2) " " $$2] = 1; next } \
 		{ l[++n] = $$0; k[n] = $$1 " " $$2 } END { for (i = 1; i <= n; i++) if (!(k[i] in drop)) print l[i] }' > $@
 
-# kernel_rules OBJDIR MODDIR EXTRA_FRAGMENTS
+# donor BUILD: the build whose objects BUILD's are copied from before its
+# first build (variants/seed-obj.sh), so that it compiles only the files
+# that differ: a "+extra" build its branch; a branch the one before it in
+# VARIANTS of the same tree and controller (its own config fragment's
+# name: another controller changes cgroup_subsys.h, which nearly every
+# object includes), or none.
+before     = $(if $(2),$(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call before,$(1),$(wordlist 2,$(words $(2)),$(2)))))
+donor      = $(if $(filter %+extra,$(1)),$(call base,$(1)),$(lastword $(foreach v,$(call before,$(1),$(VARIANTS)),$(if $(filter $(call tree,$(1)),$(TREE_$(v))),$(if $(filter $(call ctlconf,$(1)),$(call ctlconf,$(v))),$(v))))))
+ctlconf    = $(notdir $(call own,$(call base,$(1)),config))
+seed       = $(if $(call donor,$(2)),variants/seed-obj.sh $(B)/src/$(call donor,$(2)) $(B)/src/$(call donor,$(2))/.k$(1) $(B)/src/$(2) $(B)/src/$(2)/.k$(1);)
+
+# kernel_rules OBJDIR MODDIR EXTRA_FRAGMENTS SEEDED: SEEDED non-empty starts a
+# build's objects from its donor's.
 define kernel_rules
-$(B)/$(1)/%/.config: $(B)/src/%/.series-applied variants/mkconfig.sh $$$$(call fragments,$$$$*) $(3)
+$(B)/$(1)/%/.config: $(B)/src/%/.series-applied variants/mkconfig.sh variants/seed-obj.sh $$$$(call fragments,$$$$*) $(3) \
+			| $$$$(if $(4),$$$$(addprefix $(B)/$(1)/,$$$$(addsuffix /arch/x86/boot/bzImage,$$$$(call donor,$$$$*))))
+	@$$(if $(4),$$(call seed,$(1),$$*))
 	@$$(call objlink,$(1),$$*)
 	$(KCC_ENV) variants/mkconfig.sh $(B)/src/$$* $$(abspath $(B)/$(1)/$$*) $$(call fragments,$$*) $(3)
 
 $(B)/$(1)/%/arch/x86/boot/bzImage: $(B)/$(1)/%/.config $(B)/src/%/.series-applied
 	@echo "kernel $$* ($(1)): building (log $(B)/$(1)/$$*.build.log)"
-	@s=$$$$(date +%s); $$(MAKE) -s -C $(B)/src/$$* O=$$(abspath $(B)/$(1)/$$*) $(KCC) -j$(JOBS) bzImage modules \
+	@s=$$$$(date +%s); nice -n 19 $$(MAKE) -s -C $(B)/src/$$* O=$$(abspath $(B)/$(1)/$$*) $(KCC) -j$(JOBS) bzImage modules \
 		> $(B)/$(1)/$$*.build.log 2>&1 || { tail -40 $(B)/$(1)/$$*.build.log; exit 1; }; \
 		echo $$$$(($$$$(date +%s) - s)) > $(B)/$(1)/$$*.build.seconds
 	@touch $$@
@@ -198,8 +219,8 @@ $(B)/$(2)/%/asid_test.ko: $(B)/$(1)/%/arch/x86/boot/bzImage $(MODULE_SRC)
 endef
 MODULE_SRC := $(wildcard common-tests/module/*.c common-tests/module/*.h) \
 	      common-tests/module/Kbuild common-tests/include/asid_test_uapi.h
-$(eval $(call kernel_rules,obj,mod,))
-$(eval $(call kernel_rules,obj-debug,mod-debug,$(DEBUG_FRAGMENTS)))
+$(eval $(call kernel_rules,obj,mod,,seeded))
+$(eval $(call kernel_rules,obj-debug,mod-debug,$(DEBUG_FRAGMENTS),))
 
 # --- guest userspace: built once, the same binaries for every branch --------
 $(GUESTBIN)/.built: FORCE | $(B)/deps.stamp

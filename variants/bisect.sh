@@ -9,9 +9,9 @@
 # its first patches gets a kernel that builds.  The commits are built in
 # the tree's scratch worktree (the one branch.sh uses, under its lock), in
 # an object tree of its own that stays from run to run, so a commit costs
-# only the files it changes (and, through ccache, the first build of a
-# tree costs what its branches already compiled).  KMAKE_CC, if set, is
-# the compiler the kernels are built with; JOBS the parallel jobs.
+# only the files it changes; its first build starts from the branch's
+# objects (seed-obj.sh).  KMAKE_CC, if set, is the compiler the kernels
+# are built with; JOBS the parallel jobs.
 set -u
 tree=$(cd "$1" && pwd) wt=$(cd "$2" && pwd) config=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
 scratch=$(dirname "$wt")/.apply-$(basename "$tree")
@@ -22,9 +22,9 @@ trap 'rm -f "$log"' EXIT
 
 kmake() {
 	if [ -n "${KMAKE_CC:-}" ]; then
-		make -s -C "$scratch" O="$kobj" CC="$KMAKE_CC" -j"${JOBS:-3}" "$@"
+		nice -n 19 make -s -C "$scratch" O="$kobj" CC="$KMAKE_CC" -j"${JOBS:-3}" "$@"
 	else
-		make -s -C "$scratch" O="$kobj" -j"${JOBS:-3}" "$@"
+		nice -n 19 make -s -C "$scratch" O="$kobj" -j"${JOBS:-3}" "$@"
 	fi > "$log" 2>&1
 }
 
@@ -41,6 +41,8 @@ for c in $commits; do
 	n=$((n + 1))
 	subject=$(git -C "$wt" log -1 --format=%s "$c")
 	git -C "$scratch" checkout -q -f --detach "$c"
+	# A first bisect of this tree starts from the branch's own objects.
+	"$(dirname "$0")"/seed-obj.sh "$wt" "$(dirname "$config")" "$scratch" "$kobj" >/dev/null
 	mkdir -p "$kobj"
 	cp "$config" "$kobj/.config"
 	rc=0
