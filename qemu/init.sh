@@ -142,16 +142,26 @@ if [ "$MODE" = robust ]; then
 			fail "cannot set kvm_amd.sev_asid_sim_leak"
 	fi
 	echo "# guest: stress on cgroup v2 for $((SECS - V1_SECS))s, seed $SEED" > "$KTAP"
+	# Kept to be read afterwards: a known defect that strands a cgroup
+	# reference keeps the controller on v2.
 	asid_stress --root /sys/fs/cgroup --hier v2 --seconds $((SECS - V1_SECS)) \
-		--seed "$SEED" --charging /etc/charging > "$KTAP" 2>&1 || status=1
+		--seed "$SEED" --charging /etc/charging --known /etc/known-defects \
+		> /tmp/stress-v2.ktap 2>&1 || status=1
+	cat /tmp/stress-v2.ktap > "$KTAP"
+	stranded=$(sed -n 's/^not ok [0-9]* stress_no_dying_descendants # TODO \([^ ]*\).*/\1/p' \
+		/tmp/stress-v2.ktap)
 	if [ "$V1_SECS" = 0 ]; then
 		echo "# guest: no stress on cgroup v1${INJECT:+ after the injected $INJECT}" > "$KTAP"
+	elif [ -n "$stranded" ]; then
+		echo "# guest: no stress on cgroup v1: known defect $stranded left a removed" \
+			"cgroup on v2, which keeps $CTRL from a v1 mount" > "$KTAP"
 	# The stress waited for its removed cgroups to be freed; the controller
 	# can still take a moment to come back from v2.
 	elif v1_mount; then
 		echo "# guest: stress on cgroup v1 for ${V1_SECS}s, seed $SEED" > "$KTAP"
 		asid_stress --root /cgroup-v1 --hier v1 --seconds "$V1_SECS" \
-			--seed "$SEED" --charging /etc/charging > "$KTAP" 2>&1 || status=1
+			--seed "$SEED" --charging /etc/charging --known /etc/known-defects \
+			> "$KTAP" 2>&1 || status=1
 		v1_release
 	else
 		fail "mount -t cgroup -o $CTRL failed after the v2 stress"

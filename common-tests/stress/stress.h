@@ -14,6 +14,7 @@
 #define _STRESS_STRESS_H
 
 #include <pthread.h>
+#include <regex.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -137,6 +138,13 @@ struct stress {
 	/* Dying cgroups when the run began (dying.c). */
 	uint64_t dying0;
 	int dying0_err;
+	/*
+	 * The branch's known defect at stress_no_dying_descendants, if it
+	 * lists one (--known): a race decides whether a run shows it.
+	 */
+	char dying_known[16];
+	char dying_sig[400];
+	regex_t dying_re;
 
 	struct st_stats *st;
 	/* Guards leaf[].exists and worker[]; never held across a fork. */
