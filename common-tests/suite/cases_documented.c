@@ -70,7 +70,7 @@ static int read_documented(const char *path, bool listed[NR_OPTIONAL],
 			if (!strcmp(word, optional_files[i].word))
 				break;
 		if (!strcmp(word, CAPACITY_BUSY) || !strcmp(word, LIMITS_UINT) ||
-		    !strcmp(word, REFUSALS_UNLOGGED))
+		    !strcmp(word, REFUSALS_UNLOGGED) || !strcmp(word, STOCKED_CHARGES))
 			continue;	/* a behaviour, see suite_documents() */
 		if (i < NR_OPTIONAL)
 			listed[i] = true;

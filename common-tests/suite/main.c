@@ -118,6 +118,8 @@ static const struct case_desc cases[] = {
 	{ "refusal_at_parent_notified_after_cancel", MOD, 2,
 	  case_refusal_at_parent_notified_after_cancel },
 	{ "refusal_cancel_raced", MOD, 2, case_refusal_cancel_raced },
+	/* per-CPU stocks and CPU hotplug */
+	{ "stock_freed_by_cpu_offline", MOD, 1, case_stock_freed_by_cpu_offline },
 	/* KVM */
 	{ "kvm_init_charges", KVM, 1, case_kvm_init_charges },
 	{ "kvm_init_twice", KVM, 1, case_kvm_init_twice },

@@ -236,6 +236,11 @@ CASE(case_documented_files);
 #define LIMITS_UINT "limits_unsigned_int"
 /* misc's first RFC logs no refused charge; misc as merged in 5.13 logs one. */
 #define REFUSALS_UNLOGGED "refusals_not_logged"
+/*
+ * A design serving charges from per-CPU stocks documents that a unit freed
+ * on one CPU stays charged there until its stock drains (misc-batched).
+ */
+#define STOCKED_CHARGES "charges_stocked_per_cpu"
 /* Whether the branch's --files list names @word. */
 bool suite_documents(const struct suite *s, const char *word);
 CASE(case_root_files_at_start);
@@ -332,6 +337,8 @@ CASE(case_sim_taint);
 CASE(case_refusal_notified_after_cancel);
 CASE(case_refusal_cancel_raced);
 CASE(case_refusal_at_parent_notified_after_cancel);
+/* cases_stock.c */
+CASE(case_stock_freed_by_cpu_offline);
 /* run.c */
 CASE(case_final_no_leak);
 
