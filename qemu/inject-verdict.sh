@@ -16,8 +16,12 @@
 # R's wrapped counter as a usage far above max (stress_usage_within_max:R),
 # and, in misc's first RFC, which takes a cgroup reference when a level's
 # usage leaves 0 and drops it when it returns there, keep a removed cgroup
-# referenced (stress_no_dying_descendants): all allowed there, and said.  (init.sh runs no v1 stress after an
-# injection: the root's counters are shared with v1.)
+# referenced (stress_no_dying_descendants): all allowed there, and said.
+# In that RFC the underflow can also drop a reference nobody took, and the
+# kernel oopses in css_put() when the cgroup is freed: the boot then ends
+# without its end-of-run points, and that oops, after the injected line,
+# is what caught it.  (init.sh runs no v1 stress after an injection: the
+# root's counters are shared with v1.)
 # Keeps the guest's KTAP as guest.ktap, writes a one-point suite.ktap,
 # prints 0 or 1.
 rc=$1 kind=$2 out=$3 console=$4
@@ -48,8 +52,18 @@ point=injected_${kind}_is_caught
 why=
 [ "$rc" != 0 ] || why="the boot passed"
 [ -n "$line" ] || why="${why:+$why; }no \"$expect\" line on the console"
-[ -n "$res" ] && [ "$failed" = "$want" ] ||
-	why="${why:+$why; }failed points \"$failed\", expected exactly \"$want\""
+# An oops at css_put() after the injected line stands for the end-of-run points.
+oops=
+if [ "$kind" = underflow ] && [ -n "$line" ] &&
+   sed -n "/$expect/,\$p" "$console" | grep -q "RIP: 0010:css_put+"; then
+	oops=$(sed -n "/$expect/,\$p" "$console" | grep -m1 -E "(BUG|Oops): " | sed 's/^\[[^]]*\] //')
+fi
+if [ -n "$oops" ]; then
+	failed="$oops (RIP css_put)${failed:+; then $failed}"
+else
+	[ -n "$res" ] && [ "$failed" = "$want" ] ||
+		why="${why:+$why; }failed points \"$failed\", expected exactly \"$want\""
+fi
 if [ -z "$why" ]; then
 	printf 'KTAP version 1\n1..1\n# %s\n# caught by: %s\nok 1 %s\n' \
 		"$line" "$failed$also" "$point" > "$out/suite.ktap"
