@@ -25,6 +25,9 @@ cd "$to_wt"
 git ls-files -z | xargs -0 touch -h -d @946684800
 git diff --name-only --no-renames "$from_head" HEAD |
 	while read -r f; do if [ -e "$f" ]; then touch "$f"; fi; done
+# New dates make every file look changed to git, whose next checkout would
+# then rewrite them all: let it record the dates.
+git update-index -q --refresh >/dev/null || true
 echo "seed-obj: $(basename "$to_wt") starts from $(basename "$from_wt")'s objects" \
 	"($(git diff --name-only --no-renames "$from_head" HEAD | wc -l) files differ)"
 # objtool's build (tools/) records the object tree's absolute path, so the
