@@ -309,13 +309,14 @@ $(B)/out/selftest/warn/status: $(B)/initramfs/$(SELFTEST_V).cpio.gz FORCE
 	 qemu/selftest-verdict.sh $$? $(B)/out/selftest/warn > $@
 
 # And per branch that a leak or an underflow the test module injects on
-# purpose (asid_test.inject=) makes the stress fail and is named.
+# purpose (asid_test.inject=) makes the stress fail and is named; an oops
+# it causes (misc-rfc, findings F7) ends the boot at once (oops=panic).
 $(B)/out/inject-%/status: $$(B)/initramfs/$$(call r_of,$$*).cpio.gz FORCE
 	@mkdir -p $(B)/out/inject-$*
 	@echo "guest $(call r_of,$*): injected $(call v_of,$*) (harness self-test)"
 	@KNOWN_SPLATS=$(call splats,$(call r_of,$*)) qemu/run-guest.sh inject-$(subst /,-,$*) \
 		$(B)/obj/$(call r_of,$*)/arch/x86/boot/bzImage $< $(LOGS) $(B)/out/inject-$* 300 \
-		asid.mode=robust asid.seed=1 asid.writes=0 asid.stress=8 asid.inject=$(call v_of,$*) \
+		asid.mode=robust asid.seed=1 asid.writes=0 asid.stress=8 asid.inject=$(call v_of,$*) oops=panic \
 		> $(B)/out/inject-$*/verdict 2>&1; \
 	 qemu/inject-verdict.sh $$? $(call v_of,$*) $(B)/out/inject-$* \
 		$(LOGS)/inject-$(subst /,-,$*).console.log > $@
