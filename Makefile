@@ -194,13 +194,18 @@ $(B)/known/%: $$(call known,$$*)
 before     = $(if $(2),$(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call before,$(1),$(wordlist 2,$(words $(2)),$(2)))))
 donor      = $(if $(filter %+extra,$(1)),$(call base,$(1)),$(lastword $(foreach v,$(call before,$(1),$(VARIANTS)),$(if $(filter $(call tree,$(1)),$(TREE_$(v))),$(if $(filter $(call ctlconf,$(1)),$(call ctlconf,$(v))),$(v))))))
 ctlconf    = $(notdir $(call own,$(call base,$(1)),config))
+# prior BUILD: the build of the same tree just before it, which it waits for:
+# a tree's kernels build one at a time, so that a branch of the other
+# controller still finds in ccache the objects the two share, and two cold
+# builds do not share the cores while boots can.
+prior      = $(if $(filter %+extra,$(1)),$(call base,$(1)),$(lastword $(foreach v,$(call before,$(1),$(VARIANTS)),$(if $(filter $(call tree,$(1)),$(TREE_$(v))),$(v)))))
 seed       = $(if $(call donor,$(2)),variants/seed-obj.sh $(B)/src/$(call donor,$(2)) $(B)/src/$(call donor,$(2))/.k$(1) $(B)/src/$(2) $(B)/src/$(2)/.k$(1);)
 
-# kernel_rules OBJDIR MODDIR EXTRA_FRAGMENTS SEEDED: SEEDED non-empty starts a
-# build's objects from its donor's.
+# kernel_rules OBJDIR MODDIR EXTRA_FRAGMENTS SEEDED: SEEDED non-empty orders a
+# build after its prior and starts its objects from its donor's.
 define kernel_rules
 $(B)/$(1)/%/.config: $(B)/src/%/.series-applied variants/mkconfig.sh variants/seed-obj.sh $$$$(call fragments,$$$$*) $(3) \
-			| $$$$(if $(4),$$$$(addprefix $(B)/$(1)/,$$$$(addsuffix /arch/x86/boot/bzImage,$$$$(call donor,$$$$*))))
+			| $$$$(if $(4),$$$$(addprefix $(B)/$(1)/,$$$$(addsuffix /arch/x86/boot/bzImage,$$$$(call prior,$$$$*))))
 	@$$(if $(4),$$(call seed,$(1),$$*))
 	@$$(call objlink,$(1),$$*)
 	$(KCC_ENV) variants/mkconfig.sh $(B)/src/$$* $$(abspath $(B)/$(1)/$$*) $$(call fragments,$$*) $(3)

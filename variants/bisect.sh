@@ -13,6 +13,9 @@
 # objects (seed-obj.sh).  KMAKE_CC, if set, is the compiler the kernels
 # are built with; JOBS the parallel jobs.
 set -u
+# Our own -j: a jobserver inherited from the caller makes the kernel's make
+# print "warning:" lines that the W=1 check would take for the compiler's.
+unset MAKEFLAGS MFLAGS
 tree=$(cd "$1" && pwd) wt=$(cd "$2" && pwd) config=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
 scratch=$(dirname "$wt")/.apply-$(basename "$tree")
 name=$(basename "$wt")

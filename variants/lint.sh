@@ -14,6 +14,10 @@
 # commits a changelog names (UNKNOWN_COMMIT_ID) cannot succeed there; every
 # such reference is checked against variants/upstream-commits instead.
 set -u
+# A make of our own, not a part of the caller's: inherited jobserver flags
+# make the kernel's make print "warning:" lines of its own, which the
+# W=1 points below would count as compiler warnings.
+unset MAKEFLAGS MFLAGS
 src=$1 obj=$2
 shift 2
 here=$(pwd)
