@@ -30,6 +30,9 @@ BRANCHES  := $(sort $(patsubst variants/%/,%,$(filter-out variants/common/,$(wil
 VARIANTS  := $(BRANCHES)
 EXTRAS    := $(foreach v,$(VARIANTS),$(if $(wildcard variants/$(v)/extra/*.patch),$(v)+extra))
 DEBUG_VARIANTS ?= $(VARIANTS)
+# Where check-debug writes its tables: a run of other branches than the
+# last one can keep that one's file.
+ROBUSTNESS_MD ?= results/robustness.md
 GUESTBIN  := $(B)/guest-bin
 HOSTCC    := gcc
 HOSTCFLAGS := -O2 -Wall -Wextra -Werror
@@ -139,7 +142,7 @@ extra: $(EXTRAS:%=$(B)/initramfs/%.cpio.gz) $(EXTRAS:%=$(B)/obj/%/arch/x86/boot/
 
 check-debug: host-test $(DEBUG_VARIANTS:%=$(B)/initramfs/%-debug.cpio.gz) $(B)/host/robustness
 	@$(MAKE) --no-print-directory -j2 -O SEED=$(SEED) FUZZ_WRITES=$(FUZZ_WRITES) STRESS_SECS=$(STRESS_SECS) $(DEBUG_RUNS)
-	$(B)/host/robustness $(foreach v,$(DEBUG_VARIANTS),$(v)=$(B)/out-debug/$(v)) > results/robustness.md
+	$(B)/host/robustness $(foreach v,$(DEBUG_VARIANTS),$(v)=$(B)/out-debug/$(v)) > $(ROBUSTNESS_MD)
 	@$(SUMMARY) $(dir $(DEBUG_RUNS))
 
 kernels: $(VARIANTS:%=$(B)/obj/%/arch/x86/boot/bzImage)

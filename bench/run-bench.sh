@@ -117,7 +117,7 @@ done
 		v=${t%/Makefile}; v=${v##*/linux-}
 		echo "linux-source-$v $v.$(sed -n 's/^SUBLEVEL = //p' "$t")"
 	done | paste -sd, - | sed 's/,/, /g')
-	echo "guest: Debian $trees, -accel tcg,thread=multi -cpu EPYC, kvm_amd.sev_asid_sim=16,5"
+	echo "guest: Debian $trees, -accel tcg,thread=multi -cpu EPYC, kvm_amd.sev_asid_sim=$SEV_ASID_SIM (the icount runs too)"
 	echo "repetitions: $reps per point; -smp 4 and 8 boots run ${OVERSUB_ITERS:-50000} iterations per worker"
 	echo "native: ${NATIVE_ITERS:-200000} iterations per worker, threads pinned to host CPUs 0 and 1, $(gcc --version | head -1)"
 	echo "command: make bench"

@@ -5,9 +5,10 @@ set output 'model_throughput.png'
 set grid
 set key outside below center horizontal
 set border lw 1
-set title "MODEL (not measured): charge+uncharge throughput, N CPUs in one leaf at depth d\nt_intra 60 ns, t_cross 150 ns, 32 CPUs/socket; markers: measured in this run (TCG guest, 1-2 threads)"
+set title "MODEL (not measured): charge+uncharge throughput, N CPUs in one leaf at depth d\nt_intra 60 ns, t_cross 150 ns, 32 CPUs/socket; markers: measured in this run (native where measured, else TCG; 1-2 threads)"
 set xlabel "CPUs charging in one leaf"
 set ylabel "charge+uncharge pairs/s, all CPUs"
+set key font ",8" spacing 0.9
 set logscale x 2
 set logscale y 10
 set xrange [0.8:180]
@@ -17,26 +18,38 @@ set object 1 rect from 5.5, graph 0 to 180, graph 1 fc rgb "#eeeeee" fs solid 1.
 set label 1 "MODEL (projection, not measured)" at 6, graph 0.04 left font ",12" tc rgb "#555555"
 set label 2 "measured" at 0.9, graph 0.04 left font ",12" tc rgb "#555555"
 plot 'data/model_encryption_ids_d1.dat' using 1:2 with linespoints lc rgb "#1f77b4" dt 1 lw 2 pt 5 ps 0.8 title "MODEL encryption_ids, depth 1", \
-     'data/model_measured_encryption_ids_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#1f77b4" lw 1.5 pt 7 ps 1.8 title "measured encryption_ids, depth 1 (guest)", \
+     'data/model_measured_encryption_ids_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#1f77b4" lw 1.5 pt 7 ps 1.8 title "measured encryption_ids, depth 1 (native)", \
      'data/model_encryption_ids_d4.dat' using 1:2 with linespoints lc rgb "#1f77b4" dt 2 lw 2 pt 4 ps 0.8 title "MODEL encryption_ids, depth 4", \
-     'data/model_measured_encryption_ids_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#1f77b4" lw 1.5 pt 9 ps 1.8 title "measured encryption_ids, depth 4 (guest)", \
+     'data/model_measured_encryption_ids_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#1f77b4" lw 1.5 pt 9 ps 1.8 title "measured encryption_ids, depth 4 (native)", \
      'data/model_misc_d1.dat' using 1:2 with linespoints lc rgb "#d62728" dt 1 lw 2 pt 5 ps 0.8 title "MODEL misc, depth 1", \
-     'data/model_measured_misc_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#d62728" lw 1.5 pt 7 ps 1.8 title "measured misc, depth 1 (guest)", \
+     'data/model_measured_misc_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#d62728" lw 1.5 pt 7 ps 1.8 title "measured misc, depth 1 (native)", \
      'data/model_misc_d4.dat' using 1:2 with linespoints lc rgb "#d62728" dt 2 lw 2 pt 4 ps 0.8 title "MODEL misc, depth 4", \
-     'data/model_measured_misc_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#d62728" lw 1.5 pt 9 ps 1.8 title "measured misc, depth 4 (guest)", \
+     'data/model_measured_misc_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#d62728" lw 1.5 pt 9 ps 1.8 title "measured misc, depth 4 (native)", \
      'data/model_misc-5.13_d1.dat' using 1:2 with linespoints lc rgb "#2ca02c" dt 1 lw 2 pt 5 ps 0.8 title "MODEL misc-5.13, depth 1", \
-     'data/model_measured_misc-5.13_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#2ca02c" lw 1.5 pt 7 ps 1.8 title "measured misc-5.13, depth 1 (guest)", \
+     'data/model_measured_misc-5.13_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#2ca02c" lw 1.5 pt 7 ps 1.8 title "measured misc-5.13, depth 1 (native)", \
      'data/model_misc-5.13_d4.dat' using 1:2 with linespoints lc rgb "#2ca02c" dt 2 lw 2 pt 4 ps 0.8 title "MODEL misc-5.13, depth 4", \
-     'data/model_measured_misc-5.13_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#2ca02c" lw 1.5 pt 9 ps 1.8 title "measured misc-5.13, depth 4 (guest)", \
+     'data/model_measured_misc-5.13_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#2ca02c" lw 1.5 pt 9 ps 1.8 title "measured misc-5.13, depth 4 (native)", \
      'data/model_misc-6.12_d1.dat' using 1:2 with linespoints lc rgb "#9467bd" dt 1 lw 2 pt 5 ps 0.8 title "MODEL misc-6.12, depth 1", \
-     'data/model_measured_misc-6.12_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#9467bd" lw 1.5 pt 7 ps 1.8 title "measured misc-6.12, depth 1 (guest)", \
+     'data/model_measured_misc-6.12_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#9467bd" lw 1.5 pt 7 ps 1.8 title "measured misc-6.12, depth 1 (native)", \
      'data/model_misc-6.12_d4.dat' using 1:2 with linespoints lc rgb "#9467bd" dt 2 lw 2 pt 4 ps 0.8 title "MODEL misc-6.12, depth 4", \
-     'data/model_measured_misc-6.12_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#9467bd" lw 1.5 pt 9 ps 1.8 title "measured misc-6.12, depth 4 (guest)", \
+     'data/model_measured_misc-6.12_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#9467bd" lw 1.5 pt 9 ps 1.8 title "measured misc-6.12, depth 4 (native)", \
      'data/model_misc-6.12-fixed_d1.dat' using 1:2 with linespoints lc rgb "#ff7f0e" dt 1 lw 2 pt 5 ps 0.8 title "MODEL misc-6.12-fixed, depth 1", \
-     'data/model_measured_misc-6.12-fixed_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#ff7f0e" lw 1.5 pt 7 ps 1.8 title "measured misc-6.12-fixed, depth 1 (guest)", \
+     'data/model_measured_misc-6.12-fixed_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#ff7f0e" lw 1.5 pt 7 ps 1.8 title "measured misc-6.12-fixed, depth 1 (native)", \
      'data/model_misc-6.12-fixed_d4.dat' using 1:2 with linespoints lc rgb "#ff7f0e" dt 2 lw 2 pt 4 ps 0.8 title "MODEL misc-6.12-fixed, depth 4", \
-     'data/model_measured_misc-6.12-fixed_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#ff7f0e" lw 1.5 pt 9 ps 1.8 title "measured misc-6.12-fixed, depth 4 (guest)", \
-     'data/model_misc-fixed_d1.dat' using 1:2 with linespoints lc rgb "#8c564b" dt 1 lw 2 pt 5 ps 0.8 title "MODEL misc-fixed, depth 1", \
-     'data/model_measured_misc-fixed_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#8c564b" lw 1.5 pt 7 ps 1.8 title "measured misc-fixed, depth 1 (guest)", \
-     'data/model_misc-fixed_d4.dat' using 1:2 with linespoints lc rgb "#8c564b" dt 2 lw 2 pt 4 ps 0.8 title "MODEL misc-fixed, depth 4", \
-     'data/model_measured_misc-fixed_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#8c564b" lw 1.5 pt 9 ps 1.8 title "measured misc-fixed, depth 4 (guest)"
+     'data/model_measured_misc-6.12-fixed_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#ff7f0e" lw 1.5 pt 9 ps 1.8 title "measured misc-6.12-fixed, depth 4 (native)", \
+     'data/model_misc-batched_d1.dat' using 1:2 with linespoints lc rgb "#8c564b" dt 1 lw 2 pt 5 ps 0.8 title "MODEL misc-batched, depth 1", \
+     'data/model_measured_misc-batched_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#8c564b" lw 1.5 pt 7 ps 1.8 title "measured misc-batched, depth 1 (native)", \
+     'data/model_misc-batched_d4.dat' using 1:2 with linespoints lc rgb "#8c564b" dt 2 lw 2 pt 4 ps 0.8 title "MODEL misc-batched, depth 4", \
+     'data/model_measured_misc-batched_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#8c564b" lw 1.5 pt 9 ps 1.8 title "measured misc-batched, depth 4 (native)", \
+     'data/model_misc-exact_d1.dat' using 1:2 with linespoints lc rgb "#e377c2" dt 1 lw 2 pt 5 ps 0.8 title "MODEL misc-exact, depth 1", \
+     'data/model_measured_misc-exact_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#e377c2" lw 1.5 pt 7 ps 1.8 title "measured misc-exact, depth 1 (native)", \
+     'data/model_misc-exact_d4.dat' using 1:2 with linespoints lc rgb "#e377c2" dt 2 lw 2 pt 4 ps 0.8 title "MODEL misc-exact, depth 4", \
+     'data/model_measured_misc-exact_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#e377c2" lw 1.5 pt 9 ps 1.8 title "measured misc-exact, depth 4 (native)", \
+     'data/model_misc-fixed_d1.dat' using 1:2 with linespoints lc rgb "#17becf" dt 1 lw 2 pt 5 ps 0.8 title "MODEL misc-fixed, depth 1", \
+     'data/model_measured_misc-fixed_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#17becf" lw 1.5 pt 7 ps 1.8 title "measured misc-fixed, depth 1 (native)", \
+     'data/model_misc-fixed_d4.dat' using 1:2 with linespoints lc rgb "#17becf" dt 2 lw 2 pt 4 ps 0.8 title "MODEL misc-fixed, depth 4", \
+     'data/model_measured_misc-fixed_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#17becf" lw 1.5 pt 9 ps 1.8 title "measured misc-fixed, depth 4 (native)", \
+     'data/model_misc-rfc_d1.dat' using 1:2 with linespoints lc rgb "#1f77b4" dt 1 lw 2 pt 5 ps 0.8 title "MODEL misc-rfc, depth 1", \
+     'data/model_measured_misc-rfc_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#1f77b4" lw 1.5 pt 7 ps 1.8 title "measured misc-rfc, depth 1 (native)", \
+     'data/model_misc-rfc_d4.dat' using 1:2 with linespoints lc rgb "#1f77b4" dt 2 lw 2 pt 4 ps 0.8 title "MODEL misc-rfc, depth 4", \
+     'data/model_measured_misc-rfc_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#1f77b4" lw 1.5 pt 9 ps 1.8 title "measured misc-rfc, depth 4 (native)"
