@@ -14,6 +14,8 @@
 static const char *const colors[] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
 	"#ff7f0e", "#8c564b", "#e377c2", "#17becf",
+	/* nine branches and more: no two may share a colour */
+	"#bcbd22", "#000000", "#7f7f7f",
 };
 
 const char *plot_color(int idx)

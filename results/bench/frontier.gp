@@ -29,8 +29,8 @@ plot 'data/frontier_encryption_ids_refused.dat' using 1:2 with points pt 7 ps 2 
      'data/frontier_misc-exact_refused.dat' using 1:2:3 with labels left offset 1,0.5 font ",9" tc rgb "#e377c2" notitle, \
      'data/frontier_misc-fixed_refused.dat' using 1:2 with points pt 7 ps 2 lc rgb "#17becf" title "misc-fixed", \
      'data/frontier_misc-fixed_refused.dat' using 1:2:3 with labels right offset -1,-0.5 font ",9" tc rgb "#17becf" notitle, \
-     'data/frontier_misc-rfc_refused.dat' using 1:2 with points pt 7 ps 2 lc rgb "#1f77b4" title "misc-rfc", \
-     'data/frontier_misc-rfc_refused.dat' using 1:2:3 with labels left offset 1,0.5 font ",9" tc rgb "#1f77b4" notitle
+     'data/frontier_misc-rfc_refused.dat' using 1:2 with points pt 7 ps 2 lc rgb "#bcbd22" title "misc-rfc", \
+     'data/frontier_misc-rfc_refused.dat' using 1:2:3 with labels left offset 1,0.5 font ",9" tc rgb "#bcbd22" notitle
 set xrange [-0.5:*]
 set xtics 1
 set xlabel "max overshoot (any tight row, TCG or native)"
@@ -50,6 +50,6 @@ plot 'data/frontier_encryption_ids_overshoot.dat' using 1:2 with points pt 7 ps 
      'data/frontier_misc-exact_overshoot.dat' using 1:2:3 with labels left offset 1,0.5 font ",9" tc rgb "#e377c2" notitle, \
      'data/frontier_misc-fixed_overshoot.dat' using 1:2 with points pt 7 ps 2 lc rgb "#17becf" title "misc-fixed", \
      'data/frontier_misc-fixed_overshoot.dat' using 1:2:3 with labels right offset -1,-0.5 font ",9" tc rgb "#17becf" notitle, \
-     'data/frontier_misc-rfc_overshoot.dat' using 1:2 with points pt 7 ps 2 lc rgb "#1f77b4" title "misc-rfc", \
-     'data/frontier_misc-rfc_overshoot.dat' using 1:2:3 with labels left offset 1,0.5 font ",9" tc rgb "#1f77b4" notitle
+     'data/frontier_misc-rfc_overshoot.dat' using 1:2 with points pt 7 ps 2 lc rgb "#bcbd22" title "misc-rfc", \
+     'data/frontier_misc-rfc_overshoot.dat' using 1:2:3 with labels left offset 1,0.5 font ",9" tc rgb "#bcbd22" notitle
 unset multiplot

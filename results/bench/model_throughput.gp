@@ -49,7 +49,7 @@ plot 'data/model_encryption_ids_d1.dat' using 1:2 with linespoints lc rgb "#1f77
      'data/model_measured_misc-fixed_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#17becf" lw 1.5 pt 7 ps 1.8 title "measured misc-fixed, depth 1 (native)", \
      'data/model_misc-fixed_d4.dat' using 1:2 with linespoints lc rgb "#17becf" dt 2 lw 2 pt 4 ps 0.8 title "MODEL misc-fixed, depth 4", \
      'data/model_measured_misc-fixed_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#17becf" lw 1.5 pt 9 ps 1.8 title "measured misc-fixed, depth 4 (native)", \
-     'data/model_misc-rfc_d1.dat' using 1:2 with linespoints lc rgb "#1f77b4" dt 1 lw 2 pt 5 ps 0.8 title "MODEL misc-rfc, depth 1", \
-     'data/model_measured_misc-rfc_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#1f77b4" lw 1.5 pt 7 ps 1.8 title "measured misc-rfc, depth 1 (native)", \
-     'data/model_misc-rfc_d4.dat' using 1:2 with linespoints lc rgb "#1f77b4" dt 2 lw 2 pt 4 ps 0.8 title "MODEL misc-rfc, depth 4", \
-     'data/model_measured_misc-rfc_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#1f77b4" lw 1.5 pt 9 ps 1.8 title "measured misc-rfc, depth 4 (native)"
+     'data/model_misc-rfc_d1.dat' using 1:2 with linespoints lc rgb "#bcbd22" dt 1 lw 2 pt 5 ps 0.8 title "MODEL misc-rfc, depth 1", \
+     'data/model_measured_misc-rfc_d1.dat' using 1:2:3:4 with yerrorbars lc rgb "#bcbd22" lw 1.5 pt 7 ps 1.8 title "measured misc-rfc, depth 1 (native)", \
+     'data/model_misc-rfc_d4.dat' using 1:2 with linespoints lc rgb "#bcbd22" dt 2 lw 2 pt 4 ps 0.8 title "MODEL misc-rfc, depth 4", \
+     'data/model_measured_misc-rfc_d4.dat' using 1:2:3:4 with yerrorbars lc rgb "#bcbd22" lw 1.5 pt 9 ps 1.8 title "measured misc-rfc, depth 4 (native)"

@@ -27,5 +27,5 @@ plot 'data/ns_per_pair_vs_depth_encryption_ids_t1.dat' using 1:3:4:5 with yerror
      'data/ns_per_pair_vs_depth_misc-exact_t2.dat' using 1:3:4:5 with yerrorlines lc rgb "#e377c2" dt 2 lw 2 pt 6 ps 1.2 title "misc-exact, 2 threads", \
      'data/ns_per_pair_vs_depth_misc-fixed_t1.dat' using 1:3:4:5 with yerrorlines lc rgb "#17becf" dt 1 lw 2 pt 7 ps 1.2 title "misc-fixed, 1 thread", \
      'data/ns_per_pair_vs_depth_misc-fixed_t2.dat' using 1:3:4:5 with yerrorlines lc rgb "#17becf" dt 2 lw 2 pt 6 ps 1.2 title "misc-fixed, 2 threads", \
-     'data/ns_per_pair_vs_depth_misc-rfc_t1.dat' using 1:3:4:5 with yerrorlines lc rgb "#1f77b4" dt 1 lw 2 pt 7 ps 1.2 title "misc-rfc, 1 thread", \
-     'data/ns_per_pair_vs_depth_misc-rfc_t2.dat' using 1:3:4:5 with yerrorlines lc rgb "#1f77b4" dt 2 lw 2 pt 6 ps 1.2 title "misc-rfc, 2 threads"
+     'data/ns_per_pair_vs_depth_misc-rfc_t1.dat' using 1:3:4:5 with yerrorlines lc rgb "#bcbd22" dt 1 lw 2 pt 7 ps 1.2 title "misc-rfc, 1 thread", \
+     'data/ns_per_pair_vs_depth_misc-rfc_t2.dat' using 1:3:4:5 with yerrorlines lc rgb "#bcbd22" dt 2 lw 2 pt 6 ps 1.2 title "misc-rfc, 2 threads"

@@ -45,7 +45,7 @@ plot 'data/rejections_at_limit_encryption_ids_leaf.dat' using 1:3:4:5 with yerro
      'data/rejections_at_limit_misc-fixed_leaf.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#17becf" notitle, \
      'data/rejections_at_limit_misc-fixed_siblings.dat' using 1:3:4:5 with yerrorlines lc rgb "#17becf" dt 2 lw 2 pt 6 ps 1.2 title "misc-fixed, siblings", \
      'data/rejections_at_limit_misc-fixed_siblings.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#17becf" notitle, \
-     'data/rejections_at_limit_misc-rfc_leaf.dat' using 1:3:4:5 with yerrorlines lc rgb "#1f77b4" dt 1 lw 2 pt 7 ps 1.2 title "misc-rfc, leaf", \
-     'data/rejections_at_limit_misc-rfc_leaf.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#1f77b4" notitle, \
-     'data/rejections_at_limit_misc-rfc_siblings.dat' using 1:3:4:5 with yerrorlines lc rgb "#1f77b4" dt 2 lw 2 pt 6 ps 1.2 title "misc-rfc, siblings", \
-     'data/rejections_at_limit_misc-rfc_siblings.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#1f77b4" notitle
+     'data/rejections_at_limit_misc-rfc_leaf.dat' using 1:3:4:5 with yerrorlines lc rgb "#bcbd22" dt 1 lw 2 pt 7 ps 1.2 title "misc-rfc, leaf", \
+     'data/rejections_at_limit_misc-rfc_leaf.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#bcbd22" notitle, \
+     'data/rejections_at_limit_misc-rfc_siblings.dat' using 1:3:4:5 with yerrorlines lc rgb "#bcbd22" dt 2 lw 2 pt 6 ps 1.2 title "misc-rfc, siblings", \
+     'data/rejections_at_limit_misc-rfc_siblings.dat' using 1:5:7 with labels rotate by 90 left offset 0,0.6 font ",9" tc rgb "#bcbd22" notitle

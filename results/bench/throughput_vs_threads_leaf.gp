@@ -21,4 +21,4 @@ plot 'data/throughput_vs_threads_leaf_encryption_ids.dat' using 1:3:4:5 with yer
      'data/throughput_vs_threads_leaf_misc-batched.dat' using 1:3:4:5 with yerrorlines lc rgb "#8c564b" lw 2 pt 7 ps 1.2 title "misc-batched", \
      'data/throughput_vs_threads_leaf_misc-exact.dat' using 1:3:4:5 with yerrorlines lc rgb "#e377c2" lw 2 pt 7 ps 1.2 title "misc-exact", \
      'data/throughput_vs_threads_leaf_misc-fixed.dat' using 1:3:4:5 with yerrorlines lc rgb "#17becf" lw 2 pt 7 ps 1.2 title "misc-fixed", \
-     'data/throughput_vs_threads_leaf_misc-rfc.dat' using 1:3:4:5 with yerrorlines lc rgb "#1f77b4" lw 2 pt 7 ps 1.2 title "misc-rfc"
+     'data/throughput_vs_threads_leaf_misc-rfc.dat' using 1:3:4:5 with yerrorlines lc rgb "#bcbd22" lw 2 pt 7 ps 1.2 title "misc-rfc"
