@@ -112,13 +112,15 @@ QEMU_uefi   = -bios $(OVMF)
 .SECONDARY:
 .DELETE_ON_ERROR:
 
-SUMMARY = qemu/summarize.sh $(B)/out/host-test.tap $(B)/out/lint.tap $(B)/out/bisect.tap --
+# summary HOSTTAPS: the final count over the host taps a target ran itself
+# (build/out/NAME.tap) and the guest runs that follow it.
+summary = qemu/summarize.sh $(1:%=$(B)/out/%.tap) --
 
 # The reports read the files the runs left; make REPORT alone regenerates
 # them from the last runs.
 all: check extra bench robustness
 	@$(MAKE) --no-print-directory REPORT
-	@$(SUMMARY) $(dir $(RUNS) $(EXTRA_RUNS) $(DEBUG_RUNS))
+	@$(call summary,host-test lint bisect) $(dir $(RUNS) $(EXTRA_RUNS) $(DEBUG_RUNS))
 
 REPORT: results/semantics.md findings-status results/REPORT.md
 
@@ -128,7 +130,7 @@ REPORT: results/semantics.md findings-status results/REPORT.md
 # guest, whose points wait for the kernel with timeouts, keeps its CPU.
 check:
 	@$(MAKE) --no-print-directory -j2 -O SEED=$(SEED) check-targets
-	@$(SUMMARY) $(dir $(RUNS))
+	@$(call summary,host-test lint bisect) $(dir $(RUNS))
 
 check-targets: host-test lint $(B)/out/bisect.tap $(RUNS)
 
@@ -138,12 +140,12 @@ runs: $(VARIANTS:%=$(B)/initramfs/%.cpio.gz) kernels
 
 extra: $(EXTRAS:%=$(B)/initramfs/%.cpio.gz) $(EXTRAS:%=$(B)/obj/%/arch/x86/boot/bzImage)
 	@$(MAKE) --no-print-directory -j2 -O $(EXTRA_RUNS)
-	@$(SUMMARY) $(dir $(EXTRA_RUNS))
+	@$(call summary,) $(dir $(EXTRA_RUNS))
 
 check-debug: host-test $(DEBUG_VARIANTS:%=$(B)/initramfs/%-debug.cpio.gz) $(B)/host/robustness
 	@$(MAKE) --no-print-directory -j2 -O SEED=$(SEED) FUZZ_WRITES=$(FUZZ_WRITES) STRESS_SECS=$(STRESS_SECS) $(DEBUG_RUNS)
 	$(B)/host/robustness $(foreach v,$(DEBUG_VARIANTS),$(v)=$(B)/out-debug/$(v)) > $(ROBUSTNESS_MD)
-	@$(SUMMARY) $(dir $(DEBUG_RUNS))
+	@$(call summary,host-test) $(dir $(DEBUG_RUNS))
 
 kernels: $(VARIANTS:%=$(B)/obj/%/arch/x86/boot/bzImage)
 
@@ -464,7 +466,8 @@ $(B)/report/kselftest.md: $(B)/host/kselftest FORCE
 
 results/REPORT.md: $(B)/host/report common-tests/report/REPORT.md.in $(B)/report/branches.md \
 		   $(B)/report/kselftest.md $(B)/report/delegation.md \
-		   $(B)/report/extra.md $(B)/report/differ.md $(B)/report/findings-status.md results/semantics.md results/robustness.md results/bench/REPORT.md FORCE
+		   $(B)/report/extra.md $(B)/report/differ.md $(B)/report/findings-status.md results/semantics.md results/robustness.md results/robustness-beyond.md \
+		   results/bench/REPORT.md FORCE
 	$(B)/host/report $(REPORT_KTAPS) --csv results/bench/csv/inkernel.csv \
 		common-tests/report/REPORT.md.in > $@.tmp
 	@mv $@.tmp $@
