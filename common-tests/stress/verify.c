@@ -19,6 +19,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -121,8 +122,23 @@ static bool sev_vms(const struct stress *s)
  */
 #define MIN_VM_OPS_FOR_MOVE	200
 
-/* Fewer sampler sweeps than this may judge no reading against a max. */
-#define MIN_SWEEPS_TO_JUDGE	20
+/*
+ * A reading is judged only if its cgroup did not change since the one
+ * before (sampler.c).  When the workers change each cgroup about once per
+ * sweep or more (a debug kernel sweeps slowly while the limit writer keeps
+ * its pace), a run may judge nothing; below this rate it must judge.
+ */
+#define MAX_CHANGES_PER_SWEEP_TO_JUDGE	1.0
+
+/* Changes begun per cgroup of the layout per sampler sweep. */
+static double changes_per_sweep(const struct stress *s)
+{
+	uint64_t n = 0;
+
+	for (int slot = 0; slot < ST_SLOTS; slot++)
+		n += s->begun[slot];
+	return s->sweeps ? (double)n / ST_SLOTS / s->sweeps : INFINITY;
+}
 
 static void check_workers(struct stress *s)
 {
@@ -220,13 +236,13 @@ static void check_overshoot(struct stress *s, int ri)
 		 s->exact ? "exact: admitted only within max" :
 		 s->c.design == CTL_MISC ? "misc: the charges in flight" :
 		 "checked under the lock", o->excused);
-	/* A kernel too slow to sweep often: declared, if nothing was over. */
-	if (!o->max_judged && s->sweeps < MIN_SWEEPS_TO_JUDGE &&
-	    o->max_over <= bound) {
-		char why[PT_TEXT_LEN + 160];
+	/* Sweeps too slow for the change rate: declared, if nothing was over. */
+	if (!o->max_judged && o->max_over <= bound &&
+	    changes_per_sweep(s) >= MAX_CHANGES_PER_SWEEP_TO_JUDGE) {
+		char why[PT_TEXT_LEN + 200];
 
-		snprintf(why, sizeof(why), "only %" PRIu64 " sweeps, none judged against a max (a kernel this slow needs a longer run): %s",
-			 s->sweeps, obs);
+		snprintf(why, sizeof(why), "none judged against a max: each cgroup changed %.1f times per sweep (%" PRIu64 " sweeps), so no two readings in a row saw one max; a kernel this slow needs a longer run: %s",
+			 changes_per_sweep(s), s->sweeps, obs);
 		skip_point(name, why);
 		return;
 	}
