@@ -214,6 +214,7 @@ static void check_overshoot(struct stress *s, int ri)
 {
 	const struct st_over *o = &s->over[ri];
 	uint64_t bound = st_over_bound(s, ri);
+	double rate = changes_per_sweep(s);
 	char name[128], obs[PT_TEXT_LEN];
 	bool ok = o->samples && o->max_judged && o->max_over <= bound;
 
@@ -238,11 +239,11 @@ static void check_overshoot(struct stress *s, int ri)
 		 "checked under the lock", o->excused);
 	/* Sweeps too slow for the change rate: declared, if nothing was over. */
 	if (!o->max_judged && o->max_over <= bound &&
-	    changes_per_sweep(s) >= MAX_CHANGES_PER_SWEEP_TO_JUDGE) {
+	    rate >= MAX_CHANGES_PER_SWEEP_TO_JUDGE) {
 		char why[PT_TEXT_LEN + 200];
 
 		snprintf(why, sizeof(why), "none judged against a max: each cgroup changed %.1f times per sweep (%" PRIu64 " sweeps), so no two readings in a row saw one max; a kernel this slow needs a longer run: %s",
-			 changes_per_sweep(s), s->sweeps, obs);
+			 rate, s->sweeps, obs);
 		skip_point(name, why);
 		return;
 	}
