@@ -134,11 +134,14 @@ compile "$adapter" $KCFLAGS -c "$here/$adapter" -o "$work/adapter.o"
 compile stub/native_libc.c $UCFLAGS -c "$here/stub/native_libc.c" -o "$work/native_libc.o"
 compile driver.c $UCFLAGS "-DNATIVE_SRC=\"$src\"" "-DNATIVE_ADAPTER=\"$adapter\"" \
 	-c "$here/driver.c" -o "$work/driver.o"
+compile driver_run.c $UCFLAGS -c "$here/driver_run.c" -o "$work/driver_run.o"
+compile driver_tree.c $UCFLAGS -c "$here/driver_tree.c" -o "$work/driver_tree.o"
 }
 mkdir -p "$(dirname "$out")"
-if ! "$CC" -pthread -o "$out" "$work/driver.o" "$work/adapter.o" \
+if ! "$CC" -pthread -o "$out" "$work/driver.o" "$work/driver_run.o" \
+	"$work/driver_tree.o" "$work/adapter.o" \
 	"$work/controller.o" "$work/qspinlock.o" "$work/native_rt.o" \
-	"$work/native_libc.o"; then
+	"$work/native_libc.o" -lm; then
 	echo "build.sh: linking $out failed" >&2
 	exit 1
 fi

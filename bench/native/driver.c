@@ -1,49 +1,48 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * driver: time charge+uncharge pairs of one branch's controller, compiled
+ * driver: time charge+uncharge pairs of one design's code, compiled
  * unedited into this program (build.sh), on the host, in the shapes of the
  * guest benchmark (bench/asid_bench.c), and print its CSV.
  *
- *   driver --variant NAME --rep R [--iters N] [--types sev,sev_es]
- *          [--header] [--ref percpu|atomic] [--slowpath virt|native]
- *          [--overshoot-from root|p] [--point SHAPE,DEPTH,THREADS]
- *          [--ref-leaks-ok]
+ *   driver --variant NAME --rep R [--types sev,sev_es] [--header]
+ *          [--cpus LIST] [--threads LIST] [--limits none,tight,batch]
+ *          [--min-ms 50] [--warmup-ms 10] [--min-overlap 0.95]
+ *          [--max-discards 20] [--iters N] [--point SHAPE,DEPTH,THREADS]
+ *          [--ref percpu|atomic] [--slowpath native|virt] [--ref-leaks-ok]
  *
- * One run per point of the guest's matrix: for each type, for 1 and 2
- * worker threads, `empty`, then for limit none and tight the shapes leaf,
- * siblings and chain of depth 1, 2, 4, 8.  Worker i is a thread pinned to
- * CPU i (pthread_setaffinity_np) whose task is in its cgroup; the workers
- * meet at a barrier and each does iters pairs, exactly the loop of
- * asid_test_bench_loop() in common-tests/module/asid_test_main.c.
+ * For each type, for each thread count (1, 2, 4, ... up to the CPUs of
+ * --cpus, and that number; default every CPU this process may run on),
+ * one `empty` run, then for each limit (driver.h) the shapes leaf,
+ * siblings and chain of depth 1, 2, 4, 8.
  *
- * --overshoot-from p (default) reads P's own counter after each successful
- * charge of a tight run, as the guest module does (the level whose max is
- * the limit); --overshoot-from root reads the root's instead.  The two
- * differ: the root can hold more than P's max while P never does (an
- * uncharge leaves P before it leaves the root).
+ * Each point is warmed up and sized first: runs of 1000, 4000, ... pairs
+ * until one lasts --warmup-ms, whose rate sets the pairs of the timed run
+ * so that it lasts --min-ms.  A timed run whose overlap (driver_run.c) is
+ * below --min-overlap is discarded and run again, at most --max-discards
+ * times; the row says how many were discarded and the overlap of the run
+ * it reports (below --min-overlap only when every try was).  --iters fixes
+ * the pairs and skips the warm-up and the sizing (for smoke tests).
  *
- * After every run its cgroups are offlined (css_offline, where a
+ * After every point its cgroups are offlined (css_offline, where a
  * controller has one, as on rmdir); then each usage counter of every type
  * in every cgroup, the root's included, must be 0 again and no WARN may
  * have fired; otherwise the program says so on stderr and exits 1 at once.
- * Every css's reference count must also be what it was before the run; a
- * run after which one is not is reported on stderr, the matrix goes on,
+ * Every css's reference count must also be what it was before the point; a
+ * point after which one is not is reported on stderr, the matrix goes on,
  * and the exit status is 1 unless --ref-leaks-ok.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <pthread.h>
+#include <math.h>
 #include <sched.h>
-#include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "driver.h"
 #include "native.h"
 
 #ifndef NATIVE_SRC
@@ -53,95 +52,69 @@
 #define NATIVE_ADAPTER "?"
 #endif
 
-#define DEFAULT_ITERS	200000
-/* The guest's --smp for a 2-CPU boot, and its default --host-cpus. */
-#define SMP		2
-#define HOST_CPUS	2
-#define MAX_THREADS	2
 #define MAX_TYPES	8
-#define MAX_DEPTH	8
-/* The guest module may sleep this often; here it is only a branch. */
-#define BENCH_RESCHED	4096
+#define MAX_ITERS	4000000000ULL
 
 /*
- * The capacities of the bench guests' simulated ASIDs
- * (kvm_amd.sev_asid_sim=1024,129: ASIDs 1..1024, SEV-ES below 129): sev 896,
- * sev_es 128, as in bench/run-bench.sh and bench/README.md.
+ * The capacities of a real SEV host: "SEV supported: 410 ASIDs" and
+ * "SEV-ES and SEV-SNP supported: 99 ASIDs" (an EPYC 7313/7713 board with
+ * the SEV-ES split at 100; dmesg in AMDESE/AMDSEV issue #140): CPUID
+ * 0x8000001F reports 509 ASIDs on Rome and Milan, the firmware splits
+ * them.  A per-CPU batch of 32 fits on 12 CPUs for sev, 3 for sev_es.
  */
 static const struct {
 	const char *name;
 	unsigned long long capacity;
 } capacities[] = {
-	{ "sev", 896 },
-	{ "sev_es", 128 },
+	{ "sev", 410 },
+	{ "sev_es", 99 },
 };
 
-enum shape { SHAPE_EMPTY, SHAPE_LEAF, SHAPE_SIBLINGS, SHAPE_CHAIN };
-
-static const char *const shape_names[] = {
+const char *const shape_names[] = {
 	[SHAPE_EMPTY] = "empty",
 	[SHAPE_LEAF] = "leaf",
 	[SHAPE_SIBLINGS] = "siblings",
 	[SHAPE_CHAIN] = "chain",
 };
 
+const char *const limit_names[] = {
+	[LIMIT_NONE] = "none",
+	[LIMIT_TIGHT] = "tight",
+	[LIMIT_BATCH] = "batch",
+};
+
 static struct {
 	const char *variant;
 	int rep;
-	long iters;
+	uint64_t iters;		/* 0: sized per point */
+	double min_ms, warmup_ms, min_overlap;
+	int max_discards;
 	bool header;
 	bool ref_atomic;
 	bool virt_spin_lock;
-	bool overshoot_from_p;
 	const char *point;
 	bool ref_leaks_ok;
 	int ntypes;
 	unsigned int types[MAX_TYPES];
+	bool limits[3];
+	int ncpus;
+	int cpus[MAX_THREADS];
+	int nthreads;
+	int threads[32];
 } opt;
 
 static void *root;
-/* Runs after which some css's reference count was not what it was before. */
+/* Points after which some css's reference count was not what it was. */
 static int ref_leaks;
-
-/* One run's cgroups: P, below it what the workers charge; in creation order. */
-struct tree {
-	void *p;
-	void *leaf[MAX_THREADS];
-	int n;
-	void *node[2 + MAX_THREADS * MAX_DEPTH];
-	long long refs[2 + MAX_THREADS * MAX_DEPTH];
-};
-
-struct point {
-	enum shape shape;
-	int depth, threads;
-	bool tight;
-	unsigned int type;
-};
-
-struct worker {
-	pthread_t thread;
-	int cpu;
-	void *css;		/* the cgroup its task is in */
-	void *p;		/* P, for --overshoot-from p */
-	unsigned int type;
-	bool empty, tight;
-	unsigned long long limit;
-	long iters;
-	pthread_barrier_t *start;
-	/* out */
-	int err;
-	const char *what;
-	uint64_t elapsed_ns, rejected, max_overshoot;
-};
 
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: driver --variant NAME --rep R [--iters N] [--types sev,sev_es]\n"
-		"       [--header] [--ref percpu|atomic] [--slowpath virt|native]\n"
-		"       [--overshoot-from root|p] [--point SHAPE,DEPTH,THREADS]\n"
-		"       [--ref-leaks-ok]\n");
+		"usage: driver --variant NAME --rep R [--types sev,sev_es] [--header]\n"
+		"       [--cpus LIST] [--threads LIST] [--limits none,tight,batch]\n"
+		"       [--min-ms 50] [--warmup-ms 10] [--min-overlap 0.95]\n"
+		"       [--max-discards 20] [--iters N] [--point SHAPE,DEPTH,THREADS]\n"
+		"       [--ref percpu|atomic] [--slowpath native|virt] [--ref-leaks-ok]\n");
 	exit(2);
 }
 
@@ -153,6 +126,18 @@ static long count_arg(const char *s)
 	errno = 0;
 	v = strtol(s, &end, 10);
 	if (errno || end == s || *end || v < 0)
+		usage();
+	return v;
+}
+
+static double real_arg(const char *s)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !(v >= 0) || isinf(v))
 		usage();
 	return v;
 }
@@ -185,6 +170,95 @@ static void parse_types(char *list)
 		usage();
 }
 
+static void parse_limits(char *list)
+{
+	char *save, *tok;
+	bool any = false;
+
+	memset(opt.limits, 0, sizeof(opt.limits));
+	for (tok = strtok_r(list, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		int l;
+
+		for (l = 0; l < 3 && strcmp(tok, limit_names[l]); l++)
+			;
+		if (l == 3)
+			usage();
+		opt.limits[l] = any = true;
+	}
+	if (!any)
+		usage();
+}
+
+/* "0-3,8": CPU numbers in the order given, each at most once. */
+static void parse_cpus(char *list)
+{
+	char *save, *tok, *dash;
+	cpu_set_t seen;
+
+	CPU_ZERO(&seen);
+	opt.ncpus = 0;
+	for (tok = strtok_r(list, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		long lo, hi;
+
+		dash = strchr(tok, '-');
+		if (dash)
+			*dash = '\0';
+		lo = count_arg(tok);
+		hi = dash ? count_arg(dash + 1) : lo;
+		if (hi < lo || hi >= CPU_SETSIZE)
+			usage();
+		for (long c = lo; c <= hi; c++) {
+			if (CPU_ISSET(c, &seen) || opt.ncpus == MAX_THREADS)
+				usage();
+			CPU_SET(c, &seen);
+			opt.cpus[opt.ncpus++] = c;
+		}
+	}
+	if (!opt.ncpus)
+		usage();
+}
+
+static void parse_threads(char *list)
+{
+	char *save, *tok;
+
+	opt.nthreads = 0;
+	for (tok = strtok_r(list, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		long t = count_arg(tok);
+
+		if (t < 1 || opt.nthreads == 32)
+			usage();
+		opt.threads[opt.nthreads++] = t;
+	}
+	if (!opt.nthreads)
+		usage();
+}
+
+/* Every CPU this process may run on, in order. */
+static void default_cpus(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set)) {
+		perror("# native: sched_getaffinity");
+		exit(1);
+	}
+	for (int c = 0; c < CPU_SETSIZE && opt.ncpus < MAX_THREADS; c++)
+		if (CPU_ISSET(c, &set))
+			opt.cpus[opt.ncpus++] = c;
+}
+
+/* 1, 2, 4, ... below the CPUs, and all of them. */
+static void default_threads(void)
+{
+	for (int t = 1; t < opt.ncpus; t *= 2)
+		opt.threads[opt.nthreads++] = t;
+	opt.threads[opt.nthreads++] = opt.ncpus;
+}
+
 static void parse_opts(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -193,21 +267,28 @@ static void parse_opts(int argc, char **argv)
 		{ "iters", required_argument, NULL, 'i' },
 		{ "types", required_argument, NULL, 't' },
 		{ "header", no_argument, NULL, 'H' },
+		{ "cpus", required_argument, NULL, 'c' },
+		{ "threads", required_argument, NULL, 'T' },
+		{ "limits", required_argument, NULL, 'l' },
+		{ "min-ms", required_argument, NULL, 'm' },
+		{ "warmup-ms", required_argument, NULL, 'w' },
+		{ "min-overlap", required_argument, NULL, 'O' },
+		{ "max-discards", required_argument, NULL, 'D' },
 		{ "ref", required_argument, NULL, 'f' },
 		{ "slowpath", required_argument, NULL, 's' },
-		{ "overshoot-from", required_argument, NULL, 'o' },
 		{ "point", required_argument, NULL, 'P' },
 		{ "ref-leaks-ok", no_argument, NULL, 'L' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char types[] = "sev,sev_es";
-	char *types_arg = types;
+	char types[] = "sev,sev_es", limits[] = "none,tight,batch";
+	char *types_arg = types, *limits_arg = limits;
 	int ch;
 
 	opt.rep = -1;
-	opt.iters = DEFAULT_ITERS;
-	opt.virt_spin_lock = true;
-	opt.overshoot_from_p = true;
+	opt.min_ms = 50;
+	opt.warmup_ms = 10;
+	opt.min_overlap = 0.95;
+	opt.max_discards = 20;
 	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'v':
@@ -227,6 +308,29 @@ static void parse_opts(int argc, char **argv)
 		case 'H':
 			opt.header = true;
 			break;
+		case 'c':
+			parse_cpus(optarg);
+			break;
+		case 'T':
+			parse_threads(optarg);
+			break;
+		case 'l':
+			limits_arg = optarg;
+			break;
+		case 'm':
+			opt.min_ms = real_arg(optarg);
+			break;
+		case 'w':
+			opt.warmup_ms = real_arg(optarg);
+			break;
+		case 'O':
+			opt.min_overlap = real_arg(optarg);
+			if (opt.min_overlap > 1)
+				usage();
+			break;
+		case 'D':
+			opt.max_discards = count_arg(optarg);
+			break;
 		case 'f':
 			if (!strcmp(optarg, "percpu"))
 				opt.ref_atomic = false;
@@ -243,14 +347,6 @@ static void parse_opts(int argc, char **argv)
 			else
 				usage();
 			break;
-		case 'o':
-			if (!strcmp(optarg, "root"))
-				opt.overshoot_from_p = false;
-			else if (!strcmp(optarg, "p"))
-				opt.overshoot_from_p = true;
-			else
-				usage();
-			break;
 		case 'P':
 			opt.point = optarg;
 			break;
@@ -264,202 +360,30 @@ static void parse_opts(int argc, char **argv)
 	if (!opt.variant || opt.rep < 0 || optind != argc)
 		usage();
 	parse_types(types_arg);
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + ts.tv_nsec;
-}
-
-/* --- cgroups */
-
-static void *tree_add(struct tree *t, void *parent)
-{
-	void *css = native_cg_new(parent);
-
-	if (!css) {
-		fprintf(stderr, "# native: css_alloc failed\n");
-		exit(1);
-	}
-	t->node[t->n++] = css;
-	return css;
-}
-
-/* The guest's shapes (bench/cgsetup.c): depth counts the levels below P. */
-static void tree_build(struct tree *t, enum shape s, int depth, int threads)
-{
-	void *c;
-
-	t->n = 0;
-	t->p = tree_add(t, root);
-	if (s == SHAPE_EMPTY || s == SHAPE_LEAF) {
-		c = tree_add(t, t->p);			/* P/leaf */
-		for (int i = 0; i < threads; i++)
-			t->leaf[i] = c;
-		return;
-	}
-	for (int i = 0; i < threads; i++) {
-		c = tree_add(t, t->p);			/* P/w<i> */
-		for (int d = 2; d <= depth; d++)
-			c = tree_add(t, c);		/* .../c<d> */
-		t->leaf[i] = c;
-	}
-}
-
-/*
- * Children were made after their parents: offline and free in reverse
- * order, as rmdir takes a cgroup only when it has no children left.
- */
-static void tree_offline(struct tree *t)
-{
-	for (int i = t->n; i--; )
-		native_css_offline(t->node[i]);
-}
-
-static void tree_destroy(struct tree *t)
-{
-	while (t->n)
-		native_cg_free(t->node[--t->n]);
-}
-
-static void snapshot_refs(struct tree *t)
-{
-	for (int i = 0; i < t->n; i++)
-		t->refs[i] = native_css_refs(t->node[i]);
-}
-
-/*
- * Return: the number of usage counters not back at 0; *ref_bad is set to
- * the number of cgroups whose reference count is not what it was.
- */
-static int check_tree(const struct tree *t, const char *what, int *ref_bad)
-{
-	int bad = 0;
-
-	*ref_bad = 0;
-
-	for (int i = 0; i < t->n; i++) {
-		long long refs = native_css_refs(t->node[i]);
-
-		for (unsigned int ty = 0; ty < native_nr_types(); ty++) {
-			unsigned long long u = native_cg_usage(t->node[i], ty);
-
-			if (u) {
-				fprintf(stderr, "# native: leak %s: cgroup %d of the tree has usage %llu after %s\n",
-					native_type_name(ty), i, u, what);
-				bad++;
-			}
+	parse_limits(limits_arg);
+	if (!opt.ncpus)
+		default_cpus();
+	if (!opt.nthreads)
+		default_threads();
+	for (int i = 0; i < opt.nthreads; i++)
+		if (opt.threads[i] > opt.ncpus) {
+			fprintf(stderr, "# native: %d threads but %d CPUs\n",
+				opt.threads[i], opt.ncpus);
+			exit(2);
 		}
-		if (refs != t->refs[i]) {
-			fprintf(stderr, "# native: refcount: cgroup %d of the tree (0 is P) has %lld css references after the %s run, %lld before\n",
-				i, refs, what, t->refs[i]);
-			(*ref_bad)++;
-		}
-	}
-	return bad;
 }
 
-static int check_root(const char *when)
+/* "0+1+2": the host CPUs of @threads workers, for the CSV. */
+static const char *cpu_list(int threads)
 {
-	int bad = 0;
+	static char buf[4096];
+	size_t off = 0;
 
-	for (unsigned int ty = 0; ty < native_nr_types(); ty++) {
-		unsigned long long u = native_cg_usage(root, ty);
-
-		if (u) {
-			fprintf(stderr, "# native: leak %s: root usage %llu %s\n",
-				native_type_name(ty), u, when);
-			bad++;
-		}
-	}
-	return bad;
-}
-
-/* --- workers */
-
-static void fail(struct worker *w, const char *what, int err)
-{
-	w->what = what;
-	w->err = err;
-}
-
-/* asid_test_bench_loop(), with the adapter calls of this design. */
-static void bench_loop(struct worker *w, void *cookie)
-{
-	uint64_t rejected = 0, max_overshoot = 0, start;
-	unsigned long long usage;
-	bool track;
-
-	if (w->empty || !w->tight)
-		track = false;
-	else if (w->p)
-		track = true;
-	else
-		track = !native_total_usage(w->type, &usage);
-
-	start = now_ns();
-	for (long i = 0; i < w->iters; i++) {
-		if (!(i & (BENCH_RESCHED - 1)))
-			__asm__ __volatile__("" ::: "memory");
-		if (w->empty) {
-			__asm__ __volatile__("" ::: "memory");
-			continue;
-		}
-		if (native_charge(w->type, &cookie)) {
-			rejected++;
-			continue;
-		}
-		if (track) {
-			if (w->p)
-				usage = native_cg_usage(w->p, w->type);
-			else if (native_total_usage(w->type, &usage))
-				usage = 0;
-			if (usage > w->limit && usage - w->limit > max_overshoot)
-				max_overshoot = usage - w->limit;
-		}
-		native_uncharge(w->type, cookie);
-	}
-	w->elapsed_ns = now_ns() - start;
-	w->rejected = rejected;
-	w->max_overshoot = max_overshoot;
-}
-
-/*
- * A worker that fails to set up still waits at the barrier, so that the
- * others are not left waiting for it; it then skips the benchmark.
- */
-static void *worker_main(void *arg)
-{
-	struct worker *w = arg;
-	void *cookie = NULL;
-	cpu_set_t cpus;
-	int ret;
-
-	CPU_ZERO(&cpus);
-	CPU_SET(w->cpu, &cpus);
-	ret = pthread_setaffinity_np(pthread_self(), sizeof(cpus), &cpus);
-	if (ret)
-		fail(w, "pthread_setaffinity_np", ret);
-	if (!w->err) {
-		native_thread_enter(w->cpu, w->css);
-		ret = native_cookie_init(&cookie);
-		if (ret)
-			fail(w, "cookie init", -ret);
-	}
-	pthread_barrier_wait(w->start);
-	if (!w->err)
-		bench_loop(w, cookie);
-	if (cookie)
-		native_cookie_free(cookie);
-	return NULL;
-}
-
-static unsigned long long tight_limit(int threads)
-{
-	return threads / 2 > 1 ? threads / 2 : 1;
+	buf[0] = '\0';
+	for (int i = 0; i < threads && off < sizeof(buf) - 16; i++)
+		off += snprintf(buf + off, sizeof(buf) - off, "%s%d",
+				i ? "+" : "", opt.cpus[i]);
+	return buf;
 }
 
 static bool selected(const struct point *p)
@@ -470,99 +394,124 @@ static bool selected(const struct point *p)
 		return true;
 	snprintf(want, sizeof(want), "%s,%d,%d", shape_names[p->shape],
 		 p->depth, p->threads);
-	return !p->tight && !strcmp(want, opt.point);
+	return !strcmp(want, opt.point);
 }
 
-static void print_row(const struct point *p, uint64_t elapsed,
-		      uint64_t rejected, uint64_t overshoot)
+static void print_header(void)
 {
-	printf("%s,%d,%d,%s,%d,%d,%d,%s,%s,%ld,%" PRIu64 ",%.1f,%" PRIu64
-	       ",%" PRIu64 "\n",
-	       opt.variant, SMP, opt.rep, shape_names[p->shape], p->depth,
-	       p->threads, p->threads > HOST_CPUS, p->tight ? "tight" : "none",
-	       native_type_name(p->type), opt.iters, elapsed,
-	       (double)elapsed / opt.iters, rejected, overshoot);
+	printf("variant,smp,rep,shape,depth,threads,oversubscribed,limit,type,"
+	       "iters,elapsed_ns,ns_per_pair,rejected,max_overshoot,attempts,"
+	       "spurious,stocked,overlap,discards,lock,cpus\n");
+}
+
+static void print_row(const struct point *p, const struct result *r,
+		      int discards)
+{
+	printf("%s,%d,%d,%s,%d,%d,0,%s,%s,%" PRIu64 ",%" PRIu64 ",%.3f,%"
+	       PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+	       ",%.4f,%d,%s,%s\n",
+	       opt.variant, opt.ncpus, opt.rep, shape_names[p->shape], p->depth,
+	       p->threads, limit_names[p->limit], native_type_name(p->type),
+	       r->iters, r->span_ns, (double)r->span_ns / r->iters,
+	       r->rejected, r->max_overshoot, r->attempts, r->spurious,
+	       r->stocked, r->overlap, discards,
+	       opt.virt_spin_lock ? "tas" : "mcs", cpu_list(p->threads));
 	fflush(stdout);
+}
+
+static struct run_opts run_opts(void)
+{
+	return (struct run_opts){ .cpus = opt.cpus };
+}
+
+/*
+ * Warm the point up and size it: runs of 1000, 4000, ... pairs until one
+ * lasts the warm-up; the pairs of a run that lasts --min-ms at its rate.
+ */
+static int size_point(struct tree *t, const struct point *p, uint64_t *iters)
+{
+	struct run_opts o = run_opts();
+	struct result r;
+	uint64_t it = 1000;
+
+	for (;;) {
+		if (run_once(t, p, &o, it, &r))
+			return -1;
+		if (r.span_ns >= opt.warmup_ms * 1e6 || it >= MAX_ITERS / 4)
+			break;
+		it *= 4;
+	}
+	*iters = (uint64_t)ceil(opt.min_ms * 1e6 * it / (r.span_ns ? r.span_ns : 1));
+	if (*iters < 1)
+		*iters = 1;
+	if (*iters > MAX_ITERS)
+		*iters = MAX_ITERS;
+	return 0;
+}
+
+/* The timed run, run again while its workers did not overlap enough. */
+static int time_point(struct tree *t, const struct point *p, uint64_t iters,
+		      struct result *best, int *discards)
+{
+	struct run_opts o = run_opts();
+	struct result r;
+
+	*discards = 0;
+	best->overlap = -1;
+	for (;;) {
+		if (run_once(t, p, &o, iters, &r))
+			return -1;
+		if (r.overlap >= opt.min_overlap || r.overlap > best->overlap)
+			*best = r;
+		if (r.overlap >= opt.min_overlap || *discards == opt.max_discards)
+			break;
+		++*discards;
+	}
+	if (best->overlap < opt.min_overlap)
+		fprintf(stderr, "# native: %s: every one of %d runs overlapped below %.2f, the best %.3f\n",
+			shape_names[p->shape], *discards + 1, opt.min_overlap,
+			best->overlap);
+	return 0;
 }
 
 static int run_point(const struct point *p)
 {
 	static struct tree tree;
-	struct worker w[MAX_THREADS];
-	pthread_barrier_t start;
-	uint64_t elapsed = 0, rejected = 0, overshoot = 0;
-	char val[32], run_name[80];
-	int ret = 0, bad = 0, ref_bad;
+	struct result r = { 0 };
+	char name[96];
+	uint64_t iters = opt.iters;
+	int bad = 0, ref_bad, discards = 0;
 
 	if (!selected(p))
 		return 0;
-	snprintf(run_name, sizeof(run_name), "%s,%d,%d,%s,%s",
-		 shape_names[p->shape], p->depth, p->threads,
-		 p->tight ? "tight" : "none", native_type_name(p->type));
+	snprintf(name, sizeof(name), "%s,%d,%d,%s,%s", shape_names[p->shape],
+		 p->depth, p->threads, limit_names[p->limit],
+		 native_type_name(p->type));
 
-	tree_build(&tree, p->shape, p->shape == SHAPE_CHAIN ? p->depth : 1,
-		   p->threads);
-	if (p->tight) {
-		snprintf(val, sizeof(val), "%llu", tight_limit(p->threads));
-		if (native_cg_write_max(tree.p, p->type, val) < 0) {
-			fprintf(stderr, "# native: set %s max of P to %s failed\n",
-				native_type_name(p->type), val);
-			return -1;
-		}
-	}
-	snapshot_refs(&tree);
-
-	memset(w, 0, sizeof(w));
-	pthread_barrier_init(&start, NULL, p->threads);
-	for (int i = 0; i < p->threads; i++) {
-		w[i].cpu = i;
-		w[i].css = tree.leaf[i];
-		w[i].p = opt.overshoot_from_p ? tree.p : NULL;
-		w[i].type = p->type;
-		w[i].empty = p->shape == SHAPE_EMPTY;
-		w[i].tight = p->tight;
-		w[i].limit = tight_limit(p->threads);
-		w[i].iters = opt.iters;
-		w[i].start = &start;
-		ret = pthread_create(&w[i].thread, NULL, worker_main, &w[i]);
-		if (ret) {
-			/* The others would wait at the barrier for ever. */
-			fprintf(stderr, "# native: pthread_create: %s\n",
-				strerror(ret));
-			exit(1);
-		}
-	}
-	for (int i = 0; i < p->threads; i++)
-		pthread_join(w[i].thread, NULL);
-	pthread_barrier_destroy(&start);
-
-	for (int i = 0; i < p->threads; i++) {
-		if (w[i].err) {
-			fprintf(stderr, "# native: worker %d: %s: %s\n", i,
-				w[i].what, strerror(w[i].err));
-			bad++;
-		}
-		if (w[i].elapsed_ns > elapsed)
-			elapsed = w[i].elapsed_ns;
-		if (w[i].max_overshoot > overshoot)
-			overshoot = w[i].max_overshoot;
-		rejected += w[i].rejected;
-	}
+	tree_build(&tree, root, p);
+	tree_snapshot_refs(&tree);
+	if (tree_set_limits(&tree, p))
+		return -1;
+	if (!iters && size_point(&tree, p, &iters))
+		bad++;
+	if (!bad && time_point(&tree, p, iters, &r, &discards))
+		bad++;
+	tree_release_static(&tree, p);
 	/* Before the checks: misc-batched gives its per-CPU stocks back here. */
 	tree_offline(&tree);
-	bad += check_tree(&tree, run_name, &ref_bad);
+	bad += tree_check(&tree, name, &ref_bad);
 	if (ref_bad)
 		ref_leaks++;
-	bad += check_root("after a run");
+	bad += root_check(root, "after a point");
 	if (native_warn_count()) {
-		fprintf(stderr, "# native: %lu WARN(s) fired by the end of the %s run\n",
-			native_warn_count(), run_name);
+		fprintf(stderr, "# native: %lu WARN(s) fired by the end of the %s point\n",
+			native_warn_count(), name);
 		bad++;
 	}
 	tree_destroy(&tree);
 	if (bad)
 		return -1;
-	print_row(p, elapsed, rejected, overshoot);
+	print_row(p, &r, discards);
 	return 0;
 }
 
@@ -571,15 +520,17 @@ static int run_type(unsigned int type)
 	static const int depths[] = { 1, 2, 4, 8 };
 	struct point p = { .type = type };
 
-	for (int threads = 1; threads <= MAX_THREADS; threads++) {
-		p.threads = threads;
+	for (int ti = 0; ti < opt.nthreads; ti++) {
+		p.threads = opt.threads[ti];
 		p.shape = SHAPE_EMPTY;
 		p.depth = 0;
-		p.tight = false;
+		p.limit = LIMIT_NONE;
 		if (run_point(&p))
 			return -1;
-		for (int tight = 0; tight <= 1; tight++) {
-			p.tight = tight;
+		for (int l = 0; l < 3; l++) {
+			if (!opt.limits[l])
+				continue;
+			p.limit = l;
 			p.depth = 1;
 			p.shape = SHAPE_LEAF;
 			if (run_point(&p))
@@ -598,25 +549,48 @@ static int run_type(unsigned int type)
 	return 0;
 }
 
+/* What the CPUs are, from sysfs, for the record. */
+static void print_topology(void)
+{
+	fprintf(stderr, "# native: cpus");
+	for (int i = 0; i < opt.ncpus; i++) {
+		char path[128];
+		int pkg = -1, core = -1;
+		FILE *f;
+
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id",
+			 opt.cpus[i]);
+		f = fopen(path, "r");
+		if (f) {
+			if (fscanf(f, "%d", &pkg) != 1)
+				pkg = -1;
+			fclose(f);
+		}
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/core_id",
+			 opt.cpus[i]);
+		f = fopen(path, "r");
+		if (f) {
+			if (fscanf(f, "%d", &core) != 1)
+				core = -1;
+			fclose(f);
+		}
+		fprintf(stderr, " %d (package %d core %d)", opt.cpus[i], pkg, core);
+	}
+	fprintf(stderr, "\n");
+}
+
 int main(int argc, char **argv)
 {
-	long online = sysconf(_SC_NPROCESSORS_ONLN);
 	double start_s = now_ns() / 1e9;
 	int ret = 0;
 
 	parse_opts(argc, argv);
-	if (online < MAX_THREADS) {
-		fprintf(stderr, "# native: needs %d CPUs, %ld online\n",
-			MAX_THREADS, online);
-		return 1;
-	}
-	native_rt_init(online < 64 ? online : 64, opt.ref_atomic,
-		       opt.virt_spin_lock);
-	fprintf(stderr, "# native: %s (%s) from %s; refs %s, qspinlock slow path %s, overshoot from %s\n",
+	native_rt_init(opt.ncpus, opt.ref_atomic, opt.virt_spin_lock);
+	fprintf(stderr, "# native: %s (%s) from %s; refs %s, qspinlock slow path %s\n",
 		native_design, NATIVE_ADAPTER, NATIVE_SRC,
 		opt.ref_atomic ? "atomic" : "percpu",
-		opt.virt_spin_lock ? "virt (test-and-set)" : "native (MCS queue)",
-		opt.overshoot_from_p ? "P (as the guest)" : "the root");
+		opt.virt_spin_lock ? "virt (test-and-set)" : "native (MCS queue)");
+	print_topology();
 
 	root = native_cg_new(NULL);
 	if (!root) {
@@ -635,18 +609,18 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	if (check_root("before the runs"))
+	if (root_check(root, "before the runs"))
 		return 1;
 	if (opt.header)
-		printf("variant,smp,rep,shape,depth,threads,oversubscribed,limit,type,iters,elapsed_ns,ns_per_pair,rejected,max_overshoot\n");
+		print_header();
 	for (int t = 0; t < opt.ntypes && !ret; t++)
 		ret = run_type(opt.types[t]);
-	if (check_root("after the runs"))
+	if (root_check(root, "after the runs"))
 		ret = -1;
 	if (native_warn_count())
 		ret = -1;
 	if (ref_leaks) {
-		fprintf(stderr, "# native: %d run(s) left css reference counts changed%s\n",
+		fprintf(stderr, "# native: %d point(s) left css reference counts changed%s\n",
 			ref_leaks, opt.ref_leaks_ok ? " (--ref-leaks-ok)" : "");
 		if (!opt.ref_leaks_ok)
 			ret = -1;

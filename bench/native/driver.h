@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The driver's own parts (C library side): the matrix and the CSV
+ * (driver.c), the cgroup trees of a run (driver_tree.c), the worker
+ * threads and the timing of one run (driver_run.c).
+ */
+#ifndef _NATIVE_DRIVER_H
+#define _NATIVE_DRIVER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define MAX_THREADS	512
+#define MAX_DEPTH	8
+/* Limited levels on one worker's path: its charged cgroup and P. */
+#define MAX_LIMITED	2
+/*
+ * misc-batched's MISC_CHARGE_BATCH: the `batch` limit is a few of these
+ * wide, and percpu_counter's batch is the same (adapter_percpu_counter.c).
+ */
+#define STOCK_BATCH	32
+
+enum shape { SHAPE_EMPTY, SHAPE_LEAF, SHAPE_SIBLINGS, SHAPE_CHAIN };
+
+/*
+ * none:  no max anywhere; only the capacity applies.
+ * tight: two levels limited.  P's max is 1 + max(1, threads / 2), one unit
+ *        of it held throughout by a sibling S of the workers' cgroups, so
+ *        that no serial schedule of the pairs is refused at P; the charged
+ *        cgroup's max is threads when the workers share it (leaf), else 1:
+ *        a level that can refuse only a charge that another charge,
+ *        admitted there and refused above, holds up.
+ * batch: P's max is STOCK_BATCH * max(2, threads), a few per-CPU batches
+ *        wide; S holds 1; each worker first charges a share of the rest
+ *        (hold) on the next worker's CPU, then moves to its own CPU for the
+ *        timed pairs, so that units a CPU stocked for one cgroup sit there
+ *        while another CPU charges.
+ */
+enum limit { LIMIT_NONE, LIMIT_TIGHT, LIMIT_BATCH };
+
+extern const char *const shape_names[];
+extern const char *const limit_names[];
+
+struct point {
+	enum shape shape;
+	enum limit limit;
+	int depth, threads;
+	unsigned int type;
+};
+
+/*
+ * What the harness knows a limited level holds: charges admitted and not
+ * yet released, counted by the workers (see driver_run.c for the window).
+ */
+struct shadow {
+	void *css;
+	unsigned long long max;
+	long held;		/* atomic */
+};
+
+/* One run's cgroups: P, S, and below P what the workers charge. */
+struct tree {
+	void *p, *s;
+	void *leaf[MAX_THREADS];
+	int n;
+	void **node;		/* every cgroup, in creation order */
+	long long *refs;
+	int cap;
+	struct shadow p_shadow, leaf_shadow[MAX_THREADS];
+	void *s_cookie;		/* S's charge, held throughout */
+	unsigned long long hold[MAX_THREADS];
+};
+
+/* The result of one run of a point. */
+struct result {
+	uint64_t iters;			/* pairs per worker */
+	uint64_t span_ns;		/* first start to last end */
+	double overlap;			/* (earliest end - latest start) / span */
+	uint64_t attempts, rejected, spurious, max_overshoot;
+	uint64_t stocked;		/* charged to P, held by no one, at the end */
+};
+
+/* driver_tree.c */
+void tree_build(struct tree *t, void *root, const struct point *p);
+int tree_set_limits(struct tree *t, const struct point *p);
+void tree_release_static(struct tree *t, const struct point *p);
+void tree_offline(struct tree *t);
+void tree_destroy(struct tree *t);
+void tree_snapshot_refs(struct tree *t);
+int tree_check(const struct tree *t, const char *what, int *ref_bad);
+int root_check(void *root, const char *when);
+
+/* driver_run.c */
+struct run_opts {
+	const int *cpus;	/* host CPU of worker i */
+};
+/*
+ * Run @p once on @t with @iters pairs per worker.  Return: 0, or -1 if a
+ * worker could not be set up (said on stderr).
+ */
+int run_once(struct tree *t, const struct point *p, const struct run_opts *o,
+	     uint64_t iters, struct result *r);
+
+uint64_t now_ns(void);
+
+#endif
