@@ -2,18 +2,32 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # build.sh SRC_TREE DESIGN OUTBIN
+# build.sh --check [SRC_TREE...]
 #
 # Compile one kernel tree's controller, unedited, into a host program that
 # times it (driver.c).  DESIGN is misc (kernel/cgroup/misc.c with
 # include/linux/misc_cgroup.h) or encryption_ids (kernel/cgroup/
-# encryption_ids.c with include/linux/encryption_ids_cgroup.h).  The lock
-# the controllers take, and cgroup_file_notify() takes, is the tree's own
-# queued spinlock: kernel/locking/qspinlock.c with its headers, unedited.
+# encryption_ids.c with include/linux/encryption_ids_cgroup.h), or one of
+# the kernel's own counters as an anchor, unedited from a packaged tree:
+# page_counter (mm/page_counter.c with include/linux/page_counter.h),
+# percpu_counter (lib/percpu_counter.c with include/linux/
+# percpu_counter.h, add then __percpu_counter_compare()) or
+# percpu_counter_limited (the same files, __percpu_counter_limited_add(),
+# 6.7 and later).  The lock the controllers take, and cgroup_file_notify()
+# and percpu_counter take, is the tree's own queued spinlock:
+# kernel/locking/qspinlock.c with its headers, unedited.
+#
+# --check builds every design each SRC_TREE has (default: build/linux-6.1
+# and build/linux-6.12 of this repository, those extracted) and runs each
+# program once over the whole matrix with few iterations, so that its own
+# checks (counters back to 0, no WARN, css references) run; TAP on stdout,
+# exit 1 if any point fails.  A host test: a stub change that breaks one
+# design's build or run fails it.
 #
 # Only these files of SRC_TREE are used; each is reached through a symlink
 # in a private include directory that comes before stub/, so that the
 # tree's header always wins and nothing else of the tree is picked up:
-#   the controller and its header, kernel/locking/{qspinlock.c,
+#   the controller (or counter) and its header, kernel/locking/{qspinlock.c,
 #   mcs_spinlock.h, qspinlock_stat.h, lock_events.h, lock_events_list.h},
 #   include/asm-generic/{qspinlock.h, qspinlock_types.h, mcs_spinlock.h},
 #   arch/x86/include/asm/{qspinlock.h, rmwcc.h}, and include/linux/
@@ -24,11 +38,69 @@
 # EXTRA_CFLAGS (appended to the kernel-side flags).
 set -eu
 
+DESIGNS="misc encryption_ids page_counter percpu_counter percpu_counter_limited"
+
 usage() {
-	echo "usage: $0 SRC_TREE misc|encryption_ids OUTBIN" >&2
+	echo "usage: $0 SRC_TREE DESIGN OUTBIN" >&2
+	echo "       $0 --check [SRC_TREE...]" >&2
+	echo "DESIGN: $(echo $DESIGNS | sed 's/ /|/g')" >&2
 	exit 2
 }
 
+# --check: each design of each tree, built and run once at few iterations.
+check() {
+	self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
+	top=$(cd "$(dirname "$0")/../.." && pwd)
+	[ $# -gt 0 ] || set -- "$top/build/linux-6.1" "$top/build/linux-6.12"
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/native-check.XXXXXX")
+	trap 'rm -rf "$tmp"' EXIT INT TERM
+	n=0
+	rc=0
+	for tree in "$@"; do
+		t=$(basename "$tree")
+		for d in $DESIGNS; do
+			n=$((n + 1))
+			name="native_${d}_${t}"
+			if [ ! -d "$tree" ]; then
+				echo "ok $n $name # SKIP no tree $tree"
+				continue
+			fi
+			case $d in
+			misc) f=kernel/cgroup/misc.c ;;
+			encryption_ids) f=kernel/cgroup/encryption_ids.c ;;
+			page_counter) f=mm/page_counter.c ;;
+			percpu_counter*) f=lib/percpu_counter.c ;;
+			esac
+			if [ ! -f "$tree/$f" ] || { [ $d = percpu_counter_limited ] &&
+			   ! grep -q __percpu_counter_limited_add \
+				"$tree/include/linux/percpu_counter.h"; }; then
+				echo "ok $n $name # SKIP $t has no $d"
+				continue
+			fi
+			# The whole matrix (both types, every shape and limit)
+			# on 1 and 2 threads, a fixed few pairs per point, no
+			# run discarded for its overlap; again with the other
+			# spinlock slow path.
+			if "$self" "$tree" "$d" "$tmp/$name" > "$tmp/log" 2>&1 &&
+			   "$tmp/$name" --variant "$d" --rep 1 --threads 1,2 \
+				--iters 1000 --max-discards 0 \
+				> /dev/null 2>> "$tmp/log" &&
+			   "$tmp/$name" --variant "$d" --rep 1 --threads 1,2 \
+				--iters 300 --max-discards 0 --slowpath virt \
+				> /dev/null 2>> "$tmp/log"; then
+				echo "ok $n $name"
+			else
+				echo "not ok $n $name"
+				sed 's/^/# /' "$tmp/log"
+				rc=1
+			fi
+		done
+	done
+	echo "1..$n"
+	exit $rc
+}
+
+[ "${1:-}" = --check ] && { shift; check "$@"; }
 [ $# -eq 3 ] || usage
 src=$(cd "$1" && pwd) || { echo "build.sh: no directory $1" >&2; exit 1; }
 design=$2
@@ -54,6 +126,21 @@ encryption_ids)
 	ctl=kernel/cgroup/encryption_ids.c
 	hdr=include/linux/encryption_ids_cgroup.h
 	adapter=adapter_encryption_ids.c
+	;;
+page_counter)
+	ctl=mm/page_counter.c
+	hdr=include/linux/page_counter.h
+	adapter=adapter_page_counter.c
+	;;
+percpu_counter|percpu_counter_limited)
+	ctl=lib/percpu_counter.c
+	hdr=include/linux/percpu_counter.h
+	adapter=adapter_$design.c
+	if [ $design = percpu_counter_limited ] && [ -f "$src/$hdr" ] &&
+	   ! grep -q '__percpu_counter_limited_add' "$src/$hdr"; then
+		echo "build.sh: $src has no __percpu_counter_limited_add() (6.7 and later)" >&2
+		exit 1
+	fi
 	;;
 *)
 	usage
@@ -95,6 +182,10 @@ if [ -f "$src/include/linux/args.h" ]; then
 fi
 
 defs=
+# 6.12's page_counter_init() takes protection_support (6.10 and later).
+if [ $design = page_counter ] && grep -q 'bool protection_support)' "$src/$hdr"; then
+	defs="$defs -DNATIVE_PAGE_COUNTER_PROTECTION"
+fi
 if sed -n '/^struct cgroup_subsys_state {/,/^};/p' "$src/include/linux/cgroup-defs.h" |
    grep -q 'nr_descendants;'; then
 	defs="$defs -DNATIVE_CSS_NR_DESCENDANTS"

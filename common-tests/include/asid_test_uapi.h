@@ -53,6 +53,8 @@ struct asid_test_bench {
 	__u64 limit;		/* in: what OVERSHOOT compares usage to */
 	__u32 limit_up;		/* in: levels from the charged cgroup to the limited one */
 	__u32 pad2;
+	__u64 start_ns;		/* out: ktime_get_ns() at the loop's start */
+	__u64 end_ns;		/* out: and at its end; one clock for every CPU */
 };
 
 #define ASID_TEST_BENCH_EMPTY		_BITUL(0)	/* loop without the controller */

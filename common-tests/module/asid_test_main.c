@@ -537,7 +537,9 @@ static long asid_test_total_usage(void __user *arg)
  *
  * Every ASID_TEST_BENCH_RESCHED pairs the loop may sleep, so that a long
  * run does not starve the CPU, and stops if the task is being killed.  The
- * elapsed time is wall time and includes any such sleep.
+ * elapsed time is wall time and includes any such sleep.  The start and end
+ * are stamped on one clock for every CPU, so that the caller can tell how
+ * long the workers of a run ran together.
  *
  * Return: 0, or -EINTR if the task was killed.
  */
@@ -572,7 +574,9 @@ static int asid_test_bench_loop(struct asid_test_bench *req, void *cookie)
 			max_overshoot = max(max_overshoot, usage - req->limit);
 		asid_adapter_uncharge(req->type, 1, cookie);
 	}
-	req->elapsed_ns = ktime_get_ns() - start;
+	req->end_ns = ktime_get_ns();
+	req->start_ns = start;
+	req->elapsed_ns = req->end_ns - start;
 	req->rejected = rejected;
 	req->max_overshoot = max_overshoot;
 	return 0;

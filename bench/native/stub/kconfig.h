@@ -6,6 +6,12 @@
  * that change what the compiled code does: SMP, 64 CPUs, PARAVIRT without
  * PARAVIRT_SPINLOCKS, no lockdep, no lock event counts, SEV resources on.
  * Both controllers' options are on: each header only looks at its own.
+ * For the anchors (mm/page_counter.c, lib/percpu_counter.c): CPU hotplug
+ * on (x86 SMP has it; percpu_counter keeps a list of every counter for its
+ * CPU-dead callback), CMPXCHG_LOCAL (x86 selects it; 6.12's
+ * percpu_counter_add_batch() uses this_cpu_try_cmpxchg() then), a 64-byte
+ * internode line; no CONFIG_MEMCG (page_counter's effective-protection
+ * part is memcg's reclaim) and no CONFIG_DEBUG_OBJECTS_PERCPU_COUNTER.
  */
 #ifndef _NATIVE_KCONFIG_H
 #define _NATIVE_KCONFIG_H
@@ -22,6 +28,9 @@
 #define CONFIG_CGROUP_MISC 1
 #define CONFIG_CGROUP_ENCRYPTION_IDS 1
 #define CONFIG_HZ 250
+#define CONFIG_HOTPLUG_CPU 1
+#define CONFIG_HAVE_CMPXCHG_LOCAL 1
+#define CONFIG_X86_INTERNODE_CACHE_SHIFT 6
 
 #define __ARG_PLACEHOLDER_1 0,
 #define __take_second_arg(__ignored, val, ...) val

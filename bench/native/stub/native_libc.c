@@ -27,6 +27,7 @@ char *strstrip(char *s);
 int kstrtoull(const char *s, unsigned int base, unsigned long long *res);
 int kstrtoul(const char *s, unsigned int base, unsigned long *res);
 int kstrtouint(const char *s, unsigned int base, unsigned int *res);
+unsigned long long memparse(const char *ptr, char **retptr);
 
 /* SLUB's kmalloc-<2^n> caches align an object to its size, up to a page. */
 void *native_kzalloc(size_t size)
@@ -174,4 +175,84 @@ int kstrtouint(const char *s, unsigned int base, unsigned int *res)
 		return -ERANGE;
 	*res = tmp;
 	return 0;
+}
+
+/*
+ * lib/vsprintf.c simple_strtoull(): base 0 picks 16 for "0x", 8 for "0",
+ * else 10; no sign, no leading blanks; stops at the first non-digit (an
+ * overflow is not detected, as there).
+ */
+static unsigned long long simple_strtoull(const char *cp, char **endp,
+					  unsigned int base)
+{
+	unsigned long long acc = 0;
+	unsigned int d;
+
+	if (base == 0) {
+		if (cp[0] == '0' && tolower((unsigned char)cp[1]) == 'x' &&
+		    isxdigit((unsigned char)cp[2]))
+			base = 16;
+		else if (cp[0] == '0')
+			base = 8;
+		else
+			base = 10;
+	}
+	if (base == 16 && cp[0] == '0' && tolower((unsigned char)cp[1]) == 'x')
+		cp += 2;
+	for (;; cp++) {
+		int c = tolower((unsigned char)*cp);
+
+		if (isdigit(c))
+			d = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			d = c - 'a' + 10;
+		else
+			break;
+		if (d >= base)
+			break;
+		acc = acc * base + d;
+	}
+	if (endp)
+		*endp = (char *)cp;
+	return acc;
+}
+
+/* lib/cmdline.c memparse(): page_counter_memparse() calls it. */
+unsigned long long memparse(const char *ptr, char **retptr)
+{
+	char *endptr;
+	unsigned long long ret = simple_strtoull(ptr, &endptr, 0);
+
+	switch (*endptr) {
+	case 'E':
+	case 'e':
+		ret <<= 10;
+		/* fall through */
+	case 'P':
+	case 'p':
+		ret <<= 10;
+		/* fall through */
+	case 'T':
+	case 't':
+		ret <<= 10;
+		/* fall through */
+	case 'G':
+	case 'g':
+		ret <<= 10;
+		/* fall through */
+	case 'M':
+	case 'm':
+		ret <<= 10;
+		/* fall through */
+	case 'K':
+	case 'k':
+		ret <<= 10;
+		endptr++;
+		/* fall through */
+	default:
+		break;
+	}
+	if (retptr)
+		*retptr = endptr;
+	return ret;
 }

@@ -24,6 +24,7 @@ __thread int native_cpu;
 __thread unsigned long native_this_cpu_off;
 unsigned long __per_cpu_offset[NATIVE_NR_CPUS];
 unsigned int nr_cpu_ids;
+struct cpumask __cpu_online_mask, __cpu_dying_mask;
 
 /* The section must exist even if nothing else defines a per-CPU variable. */
 static DEFINE_PER_CPU(long, native_percpu_anchor);
@@ -64,6 +65,7 @@ void native_rt_init(int cpus, int refs_atomic, int virt_spin_lock)
 	BUG_ON(static_size > PERCPU_AREA_SIZE / 2);
 	nr_cpu_ids = cpus;
 	for (cpu = 0; cpu < cpus; cpu++) {
+		__cpu_online_mask.bits[0] |= 1UL << cpu;
 		char *area = native_alloc_area(PERCPU_AREA_SIZE);
 
 		BUG_ON(!area);
@@ -252,9 +254,11 @@ long long native_css_refs(void *p)
 }
 
 /*
- * kernel/locking/spinlock.c with CONFIG_INLINE_SPIN_LOCK_IRQSAVE and
- * CONFIG_INLINE_SPIN_UNLOCK_IRQRESTORE off (x86): out of line, around the
- * inline arch_spin_lock()/arch_spin_unlock() of the tree's qspinlock.
+ * kernel/locking/spinlock.c with CONFIG_INLINE_SPIN_LOCK_IRQSAVE,
+ * CONFIG_INLINE_SPIN_UNLOCK_IRQRESTORE, CONFIG_INLINE_SPIN_LOCK and
+ * CONFIG_INLINE_SPIN_LOCK_IRQ off (x86): out of line, around the inline
+ * arch_spin_lock()/arch_spin_unlock() of the tree's qspinlock.  The plain
+ * and _irq unlocks are inline (linux/spinlock.h).
  */
 noinline unsigned long __lockfunc _raw_spin_lock_irqsave(raw_spinlock_t *lock)
 {
@@ -280,10 +284,11 @@ noinline void __lockfunc _raw_spin_lock(raw_spinlock_t *lock)
 	arch_spin_lock(&lock->raw_lock);
 }
 
-noinline void __lockfunc _raw_spin_unlock(raw_spinlock_t *lock)
+noinline void __lockfunc _raw_spin_lock_irq(raw_spinlock_t *lock)
 {
-	arch_spin_unlock(&lock->raw_lock);
-	preempt_enable();
+	local_irq_disable();
+	preempt_disable();
+	arch_spin_lock(&lock->raw_lock);
 }
 
 /*

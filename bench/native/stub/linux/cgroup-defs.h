@@ -28,6 +28,8 @@ struct kernfs_open_file;
 enum cgroup_subsys_id {
 	misc_cgrp_id,
 	encryption_ids_cgrp_id,
+	/* bench/native's anchors (adapter_page_counter.c, ...) */
+	native_anchor_cgrp_id,
 	CGROUP_SUBSYS_COUNT,
 };
 

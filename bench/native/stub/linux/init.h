@@ -14,4 +14,6 @@ typedef int (*initcall_t)(void);
 #define subsys_initcall(fn)						\
 	static initcall_t __initcall_##fn __used			\
 	__section("native_initcall") = fn
+#define device_initcall(fn)	subsys_initcall(fn)
+#define __initcall(fn)		device_initcall(fn)
 #endif

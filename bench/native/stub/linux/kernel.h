@@ -12,6 +12,8 @@
 #include <linux/string.h>
 #include <linux/export.h>
 #include <linux/init.h>
+#include <linux/math.h>
+#include <linux/errno.h>
 
 #define ARRAY_SIZE(arr) (sizeof(arr) / sizeof((arr)[0]))
 #define container_of(ptr, type, member) ({				\

@@ -73,10 +73,62 @@ extern __thread unsigned long native_this_cpu_off;
 #define __this_cpu_dec(var)	this_cpu_dec(var)
 #define raw_cpu_add(var, v)	this_cpu_add(var, v)
 #define raw_cpu_inc(var)	this_cpu_inc(var)
+#define __this_cpu_read(var)	this_cpu_read(var)
+#define raw_cpu_read(var)	this_cpu_read(var)
+
+/* A per-CPU access of a size x86 has no instruction for: a link error. */
+extern void __bad_size_call_parameter(void);
+
+/*
+ * x86's percpu_try_cmpxchg_op(): CMPXCHG *without* a LOCK prefix on this
+ * CPU's copy (atomic against an interrupt on this CPU, not against other
+ * CPUs, which never write it), ZF the result.  As there, *@ovalp is read
+ * and, on failure, written as an object of the variable's size whatever
+ * its own type: 6.12's percpu_counter_add_batch() passes an s64 for an s32
+ * counter, of which only the low half is then rewritten.  (A failure needs
+ * an interrupt between the read and the CMPXCHG; there are none here.)
+ */
+#define __nat_pcpu_try_cmpxchg(sfx, utype, var, ovalp, nval) ({	\
+	utype *__po = (utype *)(ovalp);					\
+	utype __old = *__po;						\
+	utype __new = (utype)(unsigned long)(nval);			\
+	bool __ok;							\
+									\
+	__asm__ __volatile__("cmpxchg" sfx " %[nv], %[v]"		\
+			     : "=@ccz" (__ok), [o] "+a" (__old),	\
+			       [v] "+m" (*(utype *)this_cpu_ptr(&(var)))	\
+			     : [nv] "r" (__new)				\
+			     : "memory");				\
+	if (unlikely(!__ok))						\
+		*__po = __old;						\
+	likely(__ok);							\
+})
+
+#define this_cpu_try_cmpxchg(var, ovalp, nval) ({			\
+	bool __ret;							\
+									\
+	switch (sizeof(var)) {						\
+	case 4:								\
+		__ret = __nat_pcpu_try_cmpxchg("l", u32, var, ovalp, nval); \
+		break;							\
+	case 8:								\
+		__ret = __nat_pcpu_try_cmpxchg("q", u64, var, ovalp, nval); \
+		break;							\
+	default:							\
+		__bad_size_call_parameter();				\
+		__ret = false;						\
+	}								\
+	__ret;								\
+})
+#define raw_cpu_try_cmpxchg(var, ovalp, nval) \
+	this_cpu_try_cmpxchg(var, ovalp, nval)
 
 void __percpu *__alloc_percpu(size_t size, size_t align);
 #define alloc_percpu(type) \
 	((typeof(type) __percpu *)__alloc_percpu(sizeof(type), __alignof__(type)))
+/* The flags only say whether the allocator may sleep; it never does here. */
+#define __alloc_percpu_gfp(size, align, gfp)	__alloc_percpu((size), (align))
+#define alloc_percpu_gfp(type, gfp)		alloc_percpu(type)
 static inline void free_percpu(void __percpu *p) { }
 
 #endif

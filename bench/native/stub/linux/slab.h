@@ -11,12 +11,7 @@
 #define _NATIVE_LINUX_SLAB_H
 #include <linux/types.h>
 #include <linux/compiler.h>
-
-#define GFP_KERNEL	0x0cc0u
-#define GFP_ATOMIC	0x0a20u
-#define GFP_NOWAIT	0x0800u
-#define __GFP_ZERO	0x100u
-#define __GFP_NOWARN	0x200u
+#include <linux/gfp.h>
 
 void *native_kzalloc(size_t size);
 void native_kfree(const void *p);

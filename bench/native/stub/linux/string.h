@@ -12,4 +12,6 @@ void *memset(void *s, int c, size_t n);
 void *memcpy(void *d, const void *s, size_t n);
 /* lib/string.c: skip leading and cut trailing whitespace, in place. */
 char *strstrip(char *s);
+/* lib/cmdline.c: a number with an optional K, M, G, T, P or E suffix. */
+unsigned long long memparse(const char *ptr, char **retptr);
 #endif

@@ -40,6 +40,9 @@ typedef unsigned long		irq_flags_t;
 
 #define NULL ((void *)0)
 
+/* asm-generic/bitsperlong.h under CONFIG_64BIT */
+#define BITS_PER_LONG 64
+
 /* atomic_t and friends live here in the kernel too. */
 typedef struct {
 	int counter;
