@@ -90,6 +90,9 @@ BAD_SIMS   := 0-0 5-16 16-0 16 16-x 32768-5
 TREE_FIRST := $(foreach t,$(TREES),$(firstword $(foreach v,$(VARIANTS),$(if $(filter $(t),$(TREE_$(v))),$(v)))))
 RUNS  += $(foreach v,$(TREE_FIRST),$(foreach s,$(BAD_SIMS),$(B)/out/badsim-$(s)/$(v)/status))
 RUNS  += $(foreach v,$(TREE_FIRST),$(B)/out/$(v)/uefi/status)
+# The native harness (bench/native/smoke.sh) on every branch's code and on
+# the kernel's own counters, the anchors: built, run, checked; no timing.
+RUNS  += $(VARIANTS:%=$(B)/out/%/native/status) $(B)/out/anchors/native/status
 EXTRA_RUNS := $(foreach v,$(EXTRAS),$(B)/out/$(v)/v2/status $(B)/out/$(v)/v1/status)
 DEBUG_RUNS := $(foreach v,$(DEBUG_VARIANTS),$(B)/out-debug/$(v)/v2/status $(B)/out-debug/$(v)/robust/status)
 KTAPS := $(foreach v,$(VARIANTS) $(EXTRAS),$(foreach h,v2 v1,$(v)=$(B)/out/$(v)/$(h)/suite.ktap))
@@ -108,7 +111,7 @@ ARGS_robust = asid.mode=robust asid.seed=$(SEED) asid.writes=$(FUZZ_WRITES) asid
 ARGS_uefi   = asid.mode=check asid.hier=v2 asid.only=kvm_init asid.efi=1
 QEMU_uefi   = -bios $(OVMF)
 
-.PHONY: all REPORT findings-status patches check check-targets check-debug robustness extra kernels runs bench host-test lint shell clean times FORCE
+.PHONY: all REPORT findings-status patches check check-targets check-debug robustness extra kernels runs bench bench-native bench-report host-test lint shell clean times FORCE
 .SECONDARY:
 .DELETE_ON_ERROR:
 
@@ -289,6 +292,26 @@ $(B)/out/%/status: $$(B)/initramfs/$$(call v_of,$$*).cpio.gz \
 		   qemu/run-guest.sh qemu/scan-console.sh FORCE
 	@$(call guest,$(subst /,-,$*),$(B)/obj/$(call v_of,$*)/arch/x86/boot/bzImage,$<,$(B)/out/$*,$(TIMEOUT),$(QEMU_$(call r_of,$*)),$(call splats,$(call v_of,$*)),$(ARGS_$(call r_of,$*)) $(call cmdline,$(call v_of,$*)))
 
+NATIVE_DEPS := $(wildcard bench/native/*.c bench/native/*.h bench/native/*.sh \
+		bench/native/stub/*.c bench/native/stub/*.h bench/native/stub/*/*.h)
+native_design = $(if $(wildcard $(B)/src/$(1)/kernel/cgroup/encryption_ids.c),encryption_ids,misc)
+# F7 (misc RFC v1) strands css references on refused charges: let it run.
+native_args = $(if $(shell grep -s '^F7 ' variants/$(1)/known-defects),:--ref-leaks-ok)
+$(B)/out/%/native/status: $(B)/src/%/.series-applied $(NATIVE_DEPS)
+	@echo "native $*: build and smoke run of the controller's code on the host"
+	@bench/native/smoke.sh $(B)/out/$*/native \
+		"$(if $(filter encryption_ids,$(call native_design,$*)),exact,$$(cat /dev/null $(call charging,$*)))" \
+		$*=$(B)/src/$*:$(call native_design,$*)$(call native_args,$*) \
+		$(if $(filter encryption_ids,$(call native_design,$*)),$*+tas=$(B)/src/$*:encryption_ids:--slowpath=virt)
+	@cat $(B)/out/$*/native/verdict
+
+ANCHORS := page_counter:6.1 percpu_counter:6.1 percpu_counter_limited:6.12
+$(B)/out/anchors/native/status: $(foreach t,6.1 6.12,$(B)/linux-$(t)/.git/base-ready) $(NATIVE_DEPS)
+	@echo "native anchors: build and smoke run of page_counter and percpu_counter"
+	@bench/native/smoke.sh $(B)/out/anchors/native "" \
+		$(foreach a,$(ANCHORS),$(firstword $(subst :, ,$(a)))-$(lastword $(subst :, ,$(a)))=$(B)/linux-$(lastword $(subst :, ,$(a))):$(firstword $(subst :, ,$(a))))
+	@cat $(B)/out/anchors/native/verdict
+
 # The debug kernels are several times slower under TCG.
 $(B)/out-debug/%/status: $$(B)/initramfs/$$(call v_of,$$*)-debug.cpio.gz \
 		   $$(B)/obj-debug/$$(call v_of,$$*)/arch/x86/boot/bzImage \
@@ -339,11 +362,26 @@ $(B)/out/badsim-%/status: $$(B)/initramfs/$$(call r_of,$$*).cpio.gz \
 	@$(call guest,badsim-$(subst /,-,$*),$(B)/obj/$(call r_of,$*)/arch/x86/boot/bzImage,$<,$(B)/out/badsim-$*,300,,$(call splats,$(call r_of,$*)),asid.mode=badsim,$(subst -,$(comma),$(call v_of,$*)))
 
 # --- make bench: the charge-path benchmark, results/bench/ --------------------
-BENCH_REPS ?= 5
-bench: $(VARIANTS:%=$(B)/initramfs/%.cpio.gz) $(VARIANTS:%=$(B)/initramfs/%-perf.cpio.gz) kernels $(B)/host/calib-host $(B)/host/benchreport
+# The guest runs under TCG (context), then the native runs (the figures);
+# make bench-native runs only the latter: no kernel build, no QEMU.
+BENCH_REPS  ?= 3
+NATIVE_REPS ?= 15
+NATIVE_SRCS := $(VARIANTS:%=$(B)/src/%/.series-applied) \
+	       $(foreach t,6.1 6.12,$(B)/linux-$(t)/.git/base-ready)
+bench: $(VARIANTS:%=$(B)/initramfs/%.cpio.gz) $(VARIANTS:%=$(B)/initramfs/%-perf.cpio.gz) kernels \
+       $(B)/host/calib-host $(B)/host/benchreport $(NATIVE_SRCS)
 	bench/run-bench.sh $(abspath $(B)/bench-data) $(BENCH_REPS) $(VARIANTS)
+	bench/native/run-native.sh $(abspath $(B)/bench-data) $(NATIVE_REPS) $(VARIANTS)
+	@$(MAKE) -s bench-report
+
+bench-native: $(NATIVE_SRCS) $(B)/host/calib-host $(B)/host/benchreport
+	bench/native/run-native.sh $(abspath $(B)/bench-data) $(NATIVE_REPS) $(VARIANTS)
+	@$(MAKE) -s bench-report
+
+bench-report: $(B)/host/benchreport
 	@rm -rf results/bench/csv && mkdir -p results/bench/csv
-	cp $(B)/bench-data/*.csv $(B)/bench-data/meta.txt $(B)/bench-data/perf-*.txt $(B)/bench-data/native-*.log results/bench/csv/
+	cd $(B)/bench-data && cp $$(ls *.csv meta.txt native-*meta.txt perf-*.txt native-*.log 2>/dev/null) \
+		$(abspath results/bench/csv)/
 	$(B)/host/benchreport --in $(B)/bench-data --out results/bench
 
 $(B)/host/calib-host: bench/calib.c

@@ -6,6 +6,7 @@
 #ifndef _BENCH_H
 #define _BENCH_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "cg.h"
@@ -27,6 +28,7 @@ enum shape {
  */
 struct tree {
 	char top[CG_PATH_LEN / 2];
+	char stat[CG_PATH_LEN];		/* P/static, or "" */
 	char leaf[BENCH_MAX_WORKERS][CG_PATH_LEN];
 };
 
@@ -36,10 +38,12 @@ const char *shape_name(enum shape s);
  * tree_build() - Make P (@root/asid_bench.<pid>) and the cgroups of
  * @threads workers below it, with the controller enabled wherever a
  * cgroup has children.  @depth counts the levels below P (chain only).
+ * @with_static: also P/static, a sibling of the workers' cgroups that
+ * holds a charge of P's limit throughout (tree->stat).
  * Return: 0, or -errno with nothing left behind.
  */
 int tree_build(struct tree *t, const struct ctl *c, const char *root,
-	       enum shape s, int depth, int threads);
+	       enum shape s, int depth, int threads, bool with_static);
 
 /* Remove P and everything below it.  Return: 0 or -errno. */
 int tree_destroy(struct tree *t);
@@ -57,7 +61,8 @@ struct job {
 
 /* A run's outcome over its workers. */
 struct result {
-	uint64_t elapsed_ns;	/* the slowest worker's */
+	uint64_t elapsed_ns;	/* its span: the first start to the last end */
+	double overlap;		/* (earliest end - latest start) / span */
 	uint64_t rejected;	/* summed */
 	uint64_t max_overshoot;	/* the largest */
 };

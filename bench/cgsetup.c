@@ -55,7 +55,7 @@ static int make_chain(const struct tree *t, int i, int depth,
 }
 
 int tree_build(struct tree *t, const struct ctl *c, const char *root,
-	       enum shape s, int depth, int threads)
+	       enum shape s, int depth, int threads, bool with_static)
 {
 	int ret;
 
@@ -68,6 +68,11 @@ int tree_build(struct tree *t, const struct ctl *c, const char *root,
 	ret = make(t->top, true, c);
 	if (ret)
 		return ret;
+	t->stat[0] = '\0';
+	if (with_static) {
+		snprintf(t->stat, sizeof(t->stat), "%s/static", t->top);
+		ret = make(t->stat, false, c);
+	}
 
 	for (int i = 0; i < threads && !ret; i++) {
 		if (s == SHAPE_EMPTY || s == SHAPE_LEAF) {

@@ -6,8 +6,8 @@
 # noisy machine hits every variant alike.  The -smp 2 boot also runs the
 # end-to-end KVM loop and the guest side of the calibration.  Then two
 # deterministic -icount shift=0 runs per variant, and the host side of the
-# calibration, and the native runs of each branch's controller code.
-# Writes OUT/{inkernel,e2e,calib,icount,native}.csv and meta.txt.
+# calibration.  The native runs are bench/native/run-native.sh's.
+# Writes OUT/{inkernel,e2e,calib,icount}.csv and meta.txt.
 set -eu
 out=$1 reps=$2
 shift 2
@@ -84,30 +84,6 @@ done
 echo "bench: host calibration"
 "$B/host/calib-host" --where host --reps "$reps" | tail -n +1 >> "$out/calib.csv"
 
-# The same controller code, natively: each branch's misc.c or
-# encryption_ids.c compiled unedited into a host program (bench/native/),
-# the same matrix on 1 and 2 threads pinned to the host's two cores.
-echo "variant,smp,rep,shape,depth,threads,oversubscribed,limit,type,iters,elapsed_ns,ns_per_pair,rejected,max_overshoot" > "$out/native.csv"
-for v in "$@"; do
-	design=misc
-	grep -q '^CONFIG_CGROUP_ENCRYPTION_IDS=y$' "$B/obj/$v/.config" && design=encryption_ids
-	bin=$B/host/native-$v
-	"$here/native/build.sh" "$B/src/$v" "$design" "$bin"
-	# F7 (misc RFC v1): a refused charge can strand a css reference; the
-	# runs go on, and the report counts what stderr says of it.
-	leaks=
-	grep -qs '^F7 ' "$top/variants/$v/known-defects" && leaks=--ref-leaks-ok
-	: > "$out/native-$v.log"
-	rep=1
-	while [ "$rep" -le "$reps" ]; do
-		echo "bench: native, rep $rep/$reps, $v"
-		"$bin" --variant "$v" --rep "$rep" --iters "${NATIVE_ITERS:-200000}" $leaks \
-			>> "$out/native.csv" 2>> "$out/native-$v.log" ||
-			{ tail -5 "$out/native-$v.log" >&2; echo "bench: native $v failed" >&2; exit 1; }
-		rep=$((rep + 1))
-	done
-done
-
 {
 	echo "date: $(date -u '+%F %T UTC')"
 	echo "host cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(nproc) cores"
@@ -119,6 +95,5 @@ done
 	done | paste -sd, - | sed 's/,/, /g')
 	echo "guest: Debian $trees, -accel tcg,thread=multi -cpu EPYC, kvm_amd.sev_asid_sim=$SEV_ASID_SIM (the icount runs too)"
 	echo "repetitions: $reps per point; -smp 4 and 8 boots run ${OVERSUB_ITERS:-50000} iterations per worker"
-	echo "native: ${NATIVE_ITERS:-200000} iterations per worker, threads pinned to host CPUs 0 and 1, $(gcc --version | head -1)"
 	echo "command: make bench"
 } > "$out/meta.txt"

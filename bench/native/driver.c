@@ -9,6 +9,7 @@
  *          [--min-ms 50] [--warmup-ms 10] [--min-overlap 0.95]
  *          [--max-discards 20] [--iters N] [--point SHAPE,DEPTH,THREADS]
  *          [--ref percpu|atomic] [--slowpath native|virt] [--ref-leaks-ok]
+ *   driver --header-only
  *
  * For each type, for each thread count (1, 2, 4, ... up to the CPUs of
  * --cpus, and that number; default every CPU this process may run on),
@@ -259,6 +260,13 @@ static void default_threads(void)
 	opt.threads[opt.nthreads++] = opt.ncpus;
 }
 
+static void print_header(void)
+{
+	printf("variant,smp,rep,shape,depth,threads,oversubscribed,limit,type,"
+	       "iters,elapsed_ns,ns_per_pair,rejected,max_overshoot,attempts,"
+	       "spurious,stocked,overlap,discards,lock,cpus\n");
+}
+
 static void parse_opts(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -278,6 +286,7 @@ static void parse_opts(int argc, char **argv)
 		{ "slowpath", required_argument, NULL, 's' },
 		{ "point", required_argument, NULL, 'P' },
 		{ "ref-leaks-ok", no_argument, NULL, 'L' },
+		{ "header-only", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char types[] = "sev,sev_es", limits[] = "none,tight,batch";
@@ -353,6 +362,9 @@ static void parse_opts(int argc, char **argv)
 		case 'L':
 			opt.ref_leaks_ok = true;
 			break;
+		case 'h':
+			print_header();
+			exit(0);
 		default:
 			usage();
 		}
@@ -395,13 +407,6 @@ static bool selected(const struct point *p)
 	snprintf(want, sizeof(want), "%s,%d,%d", shape_names[p->shape],
 		 p->depth, p->threads);
 	return !strcmp(want, opt.point);
-}
-
-static void print_header(void)
-{
-	printf("variant,smp,rep,shape,depth,threads,oversubscribed,limit,type,"
-	       "iters,elapsed_ns,ns_per_pair,rejected,max_overshoot,attempts,"
-	       "spurious,stocked,overlap,discards,lock,cpus\n");
 }
 
 static void print_row(const struct point *p, const struct result *r,

@@ -219,13 +219,14 @@ static int read_row(FILE *f, struct row *r)
 	char line[LINE_LEN];
 
 	while (fgets(line, sizeof(line), f)) {
-		char *fld[16];
+		char *fld[32];
 		int n = 0;
 
 		chomp(line);
-		for (char *p = strtok(line, ","); p && n < 16; p = strtok(NULL, ","))
+		for (char *p = strtok(line, ","); p && n < 32; p = strtok(NULL, ","))
 			fld[n++] = p;
-		if (n != 14 || !strcmp(fld[0], "variant"))
+		/* Later columns (overlap, discards, ...) are not read here. */
+		if (n < 14 || !strcmp(fld[0], "variant"))
 			continue;
 		snprintf(r->variant, sizeof(r->variant), "%s", fld[0]);
 		r->smp = atoi(fld[1]);

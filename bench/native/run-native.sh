@@ -1,0 +1,119 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# run-native.sh OUT REPS BRANCH...: the native runs behind `make bench-native`
+# (and the native part of `make bench`).  No kernel build, no QEMU: each
+# branch's controller source (build/src/<branch>, the packaged tree with the
+# branch's series applied) and the kernel's own counters as anchors
+# (mm/page_counter.c, lib/percpu_counter.c of the packaged trees) are
+# compiled into host programs (build.sh) and timed on this machine's CPUs.
+#
+# Series: every branch; encryption_ids twice, with the qspinlock slow path
+# of bare metal (the MCS queue, the default) and, labelled "+tas", with the
+# test-and-set virt_spin_lock() that a guest without paravirt spinlocks
+# runs; the anchors.  Each repetition runs every series once, in an order
+# shuffled with seed SEED + rep (recorded), so that drift of this machine
+# spreads over all of them instead of looking like a property of one.
+#
+# Writes OUT/native.csv, OUT/native-meta.txt, OUT/native-costs.csv (the
+# model's parameters, costs.c) and OUT/native-<series>.log; a previous
+# native.csv, native-meta.txt and native-costs.csv become native-prev.*,
+# the run the report checks this one against.
+#
+# Environment: NATIVE_SEED (default: the time), NATIVE_CPUS (a CPU list,
+# default every CPU), NATIVE_THREADS (default 1, 2, 4, ... all),
+# NATIVE_TYPES (default sev: sev_es runs the same code on another index),
+# NATIVE_MIN_MS (50), NATIVE_ITERS (fixed pairs: a smoke run, not figures).
+set -eu
+out=$1 reps=$2
+shift 2
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+B=$top/build
+bin=$B/host/native
+mkdir -p "$out" "$bin"
+
+seed=${NATIVE_SEED:-$(date +%s)}
+types=${NATIVE_TYPES:-sev}
+
+# series NAME SRC DESIGN [DRIVER ARGS...]: one line of the plan
+plan=$out/native-plan.txt
+: > "$plan"
+for v in "$@"; do
+	src=$B/src/$v
+	if [ -f "$src/kernel/cgroup/encryption_ids.c" ]; then
+		echo "$v $src encryption_ids" >> "$plan"
+		echo "$v+tas $src encryption_ids --slowpath virt" >> "$plan"
+	else
+		args=
+		# F7 (misc RFC v1): a refused charge can strand a css reference;
+		# the runs go on, and the report counts what stderr says of it.
+		grep -qs '^F7 ' "$top/variants/$v/known-defects" && args=--ref-leaks-ok
+		echo "$v $src misc $args" >> "$plan"
+	fi
+done
+for a in ${NATIVE_ANCHORS-page_counter:6.1 percpu_counter:6.1 percpu_counter_limited:6.12}; do
+	design=${a%%:*} tree=${a##*:}
+	[ -d "$B/linux-$tree" ] || { echo "run-native: no $B/linux-$tree for $design" >&2; exit 1; }
+	echo "$design-$tree $B/linux-$tree $design" >> "$plan"
+done
+
+while read -r name src design args; do
+	"$here/build.sh" "$src" "$design" "$bin/$name" 2> "$out/native-$name.build.log" ||
+		{ cat "$out/native-$name.build.log" >&2; echo "run-native: build of $name failed" >&2; exit 1; }
+done < "$plan"
+
+gcc -O2 -Wall -Wextra -Werror -pthread -o "$bin/costs" "$here/costs.c"
+
+if [ -s "$out/native.csv" ]; then
+	mv "$out/native.csv" "$out/native-prev.csv"
+	mv "$out/native-meta.txt" "$out/native-prev-meta.txt" 2>/dev/null || :
+	mv "$out/native-costs.csv" "$out/native-prev-costs.csv" 2>/dev/null || :
+fi
+rm -f "$out"/native-*.log.tmp
+while read -r name src design args; do : > "$out/native-$name.log"; done < "$plan"
+
+driver_args="--types $types --min-ms ${NATIVE_MIN_MS:-50}"
+[ -n "${NATIVE_CPUS:-}" ] && driver_args="$driver_args --cpus $NATIVE_CPUS"
+[ -n "${NATIVE_THREADS:-}" ] && driver_args="$driver_args --threads $NATIVE_THREADS"
+[ -n "${NATIVE_ITERS:-}" ] && driver_args="$driver_args --iters $NATIVE_ITERS"
+
+# The model's parameters, measured on the CPUs the runs use.
+echo "bench-native: costs (ping-pong, atomics)"
+"$bin/costs" --header --reps "$reps" ${NATIVE_CPUS:+--cpus "$NATIVE_CPUS"} > "$out/native-costs.csv"
+
+csv=$out/native.csv.part
+"$bin/$(head -1 "$plan" | cut -d' ' -f1)" --header-only > "$csv"
+orders=
+start=$(date +%s)
+rep=1
+while [ "$rep" -le "$reps" ]; do
+	order=$(awk -v s=$((seed + rep)) 'BEGIN { srand(s) } { print rand() " " $0 }' "$plan" |
+		sort -k1,1 | cut -d' ' -f2-)
+	orders="$orders
+rep $rep (seed $((seed + rep))): $(echo "$order" | cut -d' ' -f1 | paste -sd' ' -)"
+	echo "$order" | while read -r name src design args; do
+		echo "bench-native: rep $rep/$reps, $name"
+		# shellcheck disable=SC2086 # lists of flags
+		"$bin/$name" --variant "$name" --rep "$rep" $driver_args $args \
+			>> "$csv" 2>> "$out/native-$name.log" ||
+			{ tail -5 "$out/native-$name.log" >&2; echo "run-native: $name failed" >&2; exit 1; }
+	done
+	rep=$((rep + 1))
+done
+mv "$csv" "$out/native.csv"
+
+{
+	echo "date: $(date -u '+%F %T UTC')"
+	echo "command: make bench-native"
+	echo "seconds: $(($(date +%s) - start))"
+	echo "host cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+	echo "host cpus: $(nproc) online; $(lscpu | sed -n 's/^Thread(s) per core:[[:space:]]*/threads per core /p; s/^Core(s) per socket:[[:space:]]*/cores per socket /p; s/^Socket(s):[[:space:]]*/sockets /p; s/^NUMA node(s):[[:space:]]*/NUMA nodes /p; s/^Hypervisor vendor:[[:space:]]*/hypervisor /p' | paste -sd, - | sed 's/,/, /g')"
+	echo "host kernel: $(uname -sr)"
+	echo "compiler: $(gcc --version | head -1)"
+	echo "repetitions: $reps; types: $types; runs of at least ${NATIVE_MIN_MS:-50} ms after a warm-up of 10 ms; overlap of at least 0.95"
+	echo "driver: $driver_args"
+	echo "seed: $seed$orders"
+	grep -h '^# native: cpus' "$out"/native-*.log | sort -u | sed 's/^# native: /topology: /'
+} > "$out/native-meta.txt"
+echo "bench-native: $(($(wc -l < "$out/native.csv") - 1)) rows in $(($(date +%s) - start)) s"
