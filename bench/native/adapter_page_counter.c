@@ -147,7 +147,7 @@ long native_cg_write_max(void *css, unsigned int type, const char *val)
 		ret = kstrtoul(s, 0, &max);
 		if (ret)
 			return ret;
-		max = min(max, (unsigned long)PAGE_COUNTER_MAX);
+		max = min_t(unsigned long, max, PAGE_COUNTER_MAX);
 	}
 	ret = page_counter_set_max(&css_pc(css)->res[type], max);
 	return ret ? ret : (long)strlen(val);

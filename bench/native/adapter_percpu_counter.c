@@ -201,7 +201,7 @@ long native_cg_write_max(void *css, unsigned int type, const char *val)
 		ret = kstrtoul(s, 0, &max);
 		if (ret)
 			return ret;
-		max = min(max, (unsigned long)PCC_MAX);
+		max = min_t(unsigned long, max, PCC_MAX);
 	}
 	WRITE_ONCE(css_pcc(css)->res[type].max, max);
 	return strlen(val);

@@ -17,7 +17,7 @@
 #define ____cacheline_aligned_in_smp	____cacheline_aligned
 #define __cacheline_aligned_in_smp	__cacheline_aligned
 #define ____cacheline_internodealigned_in_smp \
-	__attribute__((__aligned__(1 << (INTERNODE_CACHE_SHIFT))))
+	__aligned(1 << (INTERNODE_CACHE_SHIFT))
 
 /* The kernel's, under CONFIG_SMP. */
 struct cacheline_padding {
