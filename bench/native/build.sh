@@ -35,7 +35,8 @@
 #   include/linux/args.h where asm/rmwcc.h includes it (6.12).
 #
 # Environment: CC (gcc), OPT (-O2; the guest kernels are built -Os),
-# EXTRA_CFLAGS (appended to the kernel-side flags).
+# EXTRA_CFLAGS (appended to the kernel-side flags), COUNT_OPS=1 (a
+# program for --count-ops: the kernel side instrumented, count_ops.c).
 set -eu
 
 DESIGNS="misc encryption_ids page_counter percpu_counter percpu_counter_limited"
@@ -205,6 +206,13 @@ KCFLAGS="$OPT -std=gnu11 -nostdinc -isystem $gccinc -I$inc -I$here/stub \
  -Werror=incompatible-pointer-types -Werror=int-conversion \
  -Werror=return-type -Werror=strict-prototypes $EXTRA_CFLAGS"
 UCFLAGS="$OPT -std=gnu11 -pthread -Wall -Wextra"
+# COUNT_OPS=1: a program that counts, not times (count_ops.c, --count-ops).
+count_objs=
+if [ "${COUNT_OPS:-0}" = 1 ]; then
+	KCFLAGS="$KCFLAGS -fsanitize=thread -DNATIVE_COUNT_OPS"
+	UCFLAGS="$UCFLAGS -DNATIVE_COUNT_OPS"
+	count_objs="$work/count_ops.o $work/driver_count.o"
+fi
 
 compile() {
 	what=$1
@@ -227,12 +235,17 @@ compile driver.c $UCFLAGS "-DNATIVE_SRC=\"$src\"" "-DNATIVE_ADAPTER=\"$adapter\"
 	-c "$here/driver.c" -o "$work/driver.o"
 compile driver_run.c $UCFLAGS -c "$here/driver_run.c" -o "$work/driver_run.o"
 compile driver_tree.c $UCFLAGS -c "$here/driver_tree.c" -o "$work/driver_tree.o"
+if [ -n "$count_objs" ]; then
+	compile count_ops.c $UCFLAGS -Wno-unused-parameter \
+		-c "$here/count_ops.c" -o "$work/count_ops.o"
+	compile driver_count.c $UCFLAGS -c "$here/driver_count.c" -o "$work/driver_count.o"
+fi
 }
 mkdir -p "$(dirname "$out")"
 if ! "$CC" -pthread -o "$out" "$work/driver.o" "$work/driver_run.o" \
 	"$work/driver_tree.o" "$work/adapter.o" \
 	"$work/controller.o" "$work/qspinlock.o" "$work/native_rt.o" \
-	"$work/native_libc.o" -lm; then
+	"$work/native_libc.o" $count_objs -lm; then
 	echo "build.sh: linking $out failed" >&2
 	exit 1
 fi

@@ -7,9 +7,12 @@
  *   driver --variant NAME --rep R [--types sev,sev_es] [--header]
  *          [--cpus LIST] [--threads LIST] [--limits none,tight,batch]
  *          [--min-ms 50] [--warmup-ms 10] [--min-overlap 0.95]
- *          [--max-discards 20] [--iters N] [--point SHAPE,DEPTH,THREADS]
+ *          [--max-discards 20] [--hold-ns 1000] [--iters N]
+ *          [--point SHAPE,DEPTH,THREADS]
  *          [--ref percpu|atomic] [--slowpath native|virt] [--ref-leaks-ok]
  *   driver --header-only
+ *   driver --variant NAME --rep R --count-ops [--types T] [--header]
+ *          (a COUNT_OPS=1 build: driver_count.c)
  *
  * For each type, for each thread count (1, 2, 4, ... up to the CPUs of
  * --cpus, and that number; default every CPU this process may run on),
@@ -88,13 +91,14 @@ static struct {
 	const char *variant;
 	int rep;
 	uint64_t iters;		/* 0: sized per point */
-	double min_ms, warmup_ms, min_overlap;
+	double min_ms, warmup_ms, min_overlap, hold_ns;
 	int max_discards;
 	bool header;
 	bool ref_atomic;
 	bool virt_spin_lock;
 	const char *point;
 	bool ref_leaks_ok;
+	bool count_ops;
 	int ntypes;
 	unsigned int types[MAX_TYPES];
 	bool limits[3];
@@ -114,7 +118,8 @@ static void usage(void)
 		"usage: driver --variant NAME --rep R [--types sev,sev_es] [--header]\n"
 		"       [--cpus LIST] [--threads LIST] [--limits none,tight,batch]\n"
 		"       [--min-ms 50] [--warmup-ms 10] [--min-overlap 0.95]\n"
-		"       [--max-discards 20] [--iters N] [--point SHAPE,DEPTH,THREADS]\n"
+		"       [--max-discards 20] [--hold-ns 1000] [--iters N]\n"
+		"       [--point SHAPE,DEPTH,THREADS]\n"
 		"       [--ref percpu|atomic] [--slowpath native|virt] [--ref-leaks-ok]\n");
 	exit(2);
 }
@@ -264,7 +269,7 @@ static void print_header(void)
 {
 	printf("variant,smp,rep,shape,depth,threads,oversubscribed,limit,type,"
 	       "iters,elapsed_ns,ns_per_pair,rejected,max_overshoot,attempts,"
-	       "spurious,stocked,overlap,discards,lock,cpus\n");
+	       "spurious,undetermined,stocked,overlap,discards,lock,cpus\n");
 }
 
 static void parse_opts(int argc, char **argv)
@@ -287,6 +292,8 @@ static void parse_opts(int argc, char **argv)
 		{ "point", required_argument, NULL, 'P' },
 		{ "ref-leaks-ok", no_argument, NULL, 'L' },
 		{ "header-only", no_argument, NULL, 'h' },
+		{ "count-ops", no_argument, NULL, 'C' },
+		{ "hold-ns", required_argument, NULL, 'n' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char types[] = "sev,sev_es", limits[] = "none,tight,batch";
@@ -298,6 +305,7 @@ static void parse_opts(int argc, char **argv)
 	opt.warmup_ms = 10;
 	opt.min_overlap = 0.95;
 	opt.max_discards = 20;
+	opt.hold_ns = 1000;
 	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'v':
@@ -340,6 +348,9 @@ static void parse_opts(int argc, char **argv)
 		case 'D':
 			opt.max_discards = count_arg(optarg);
 			break;
+		case 'n':
+			opt.hold_ns = real_arg(optarg);
+			break;
 		case 'f':
 			if (!strcmp(optarg, "percpu"))
 				opt.ref_atomic = false;
@@ -365,6 +376,14 @@ static void parse_opts(int argc, char **argv)
 		case 'h':
 			print_header();
 			exit(0);
+		case 'C':
+#ifdef NATIVE_COUNT_OPS
+			opt.count_ops = true;
+			break;
+#else
+			fprintf(stderr, "# native: --count-ops needs a COUNT_OPS=1 build\n");
+			exit(2);
+#endif
 		default:
 			usage();
 		}
@@ -413,20 +432,63 @@ static void print_row(const struct point *p, const struct result *r,
 		      int discards)
 {
 	printf("%s,%d,%d,%s,%d,%d,0,%s,%s,%" PRIu64 ",%" PRIu64 ",%.3f,%"
-	       PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+	       PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
 	       ",%.4f,%d,%s,%s\n",
 	       opt.variant, opt.ncpus, opt.rep, shape_names[p->shape], p->depth,
 	       p->threads, limit_names[p->limit], native_type_name(p->type),
 	       r->iters, r->span_ns, (double)r->span_ns / r->iters,
 	       r->rejected, r->max_overshoot, r->attempts, r->spurious,
-	       r->stocked, r->overlap, discards,
+	       r->undetermined, r->stocked, r->overlap, discards,
 	       opt.virt_spin_lock ? "tas" : "mcs", cpu_list(p->threads));
 	fflush(stdout);
 }
 
+/* Constant and non-stop: one TSC clock for every CPU, at one rate. */
+static bool tsc_is_one_clock(void)
+{
+	char line[8192];
+	bool constant = false, nonstop = false;
+	FILE *f = fopen("/proc/cpuinfo", "r");
+
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "flags", 5))
+			continue;
+		constant = strstr(line, " constant_tsc") != NULL;
+		nonstop = strstr(line, " nonstop_tsc") != NULL;
+		break;
+	}
+	fclose(f);
+	return constant && nonstop;
+}
+
+/* TSC cycles per ns, over 20 ms of CLOCK_MONOTONIC. */
+static double tsc_per_ns(void)
+{
+	unsigned int aux;
+	uint64_t t0 = now_ns(), c0 = __builtin_ia32_rdtscp(&aux), t1, c1;
+
+	do {
+		t1 = now_ns();
+	} while (t1 - t0 < 20000000);
+	c1 = __builtin_ia32_rdtscp(&aux);
+	return (double)(c1 - c0) / (t1 - t0);
+}
+
 static struct run_opts run_opts(void)
 {
-	return (struct run_opts){ .cpus = opt.cpus };
+	static int stamps = -1;
+	static uint64_t hold_cycles;
+
+	if (stamps < 0) {
+		stamps = tsc_is_one_clock();
+		if (!stamps)
+			fprintf(stderr, "# native: no constant, non-stop TSC: refusals are not judged (undetermined)\n");
+		hold_cycles = (uint64_t)(opt.hold_ns * tsc_per_ns());
+	}
+	return (struct run_opts){ .cpus = opt.cpus, .stamps = stamps,
+				  .hold_cycles = hold_cycles };
 }
 
 /*
@@ -616,6 +678,10 @@ int main(int argc, char **argv)
 	}
 	if (root_check(root, "before the runs"))
 		return 1;
+#ifdef NATIVE_COUNT_OPS
+	if (opt.count_ops)
+		return count_ops(root, opt.variant, opt.types[0], opt.header) ? 1 : 0;
+#endif
 	if (opt.header)
 		print_header();
 	for (int t = 0; t < opt.ntypes && !ret; t++)

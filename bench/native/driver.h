@@ -31,10 +31,11 @@ enum shape { SHAPE_EMPTY, SHAPE_LEAF, SHAPE_SIBLINGS, SHAPE_CHAIN };
  *        a level that can refuse only a charge that another charge,
  *        admitted there and refused above, holds up.
  * batch: P's max is STOCK_BATCH * max(2, threads), a few per-CPU batches
- *        wide; S holds 1; each worker first charges a share of the rest
- *        (hold) on the next worker's CPU, then moves to its own CPU for the
- *        timed pairs, so that units a CPU stocked for one cgroup sit there
- *        while another CPU charges.
+ *        wide; S holds 1; each worker first charges a share of the rest but
+ *        one unit per worker (hold) on the next worker's CPU, then moves to
+ *        its own CPU for the timed pairs, so that units a CPU stocked for
+ *        one cgroup sit there while another CPU charges.  Every worker's
+ *        pair fits at once: every refusal here is spurious.
  */
 enum limit { LIMIT_NONE, LIMIT_TIGHT, LIMIT_BATCH };
 
@@ -48,14 +49,11 @@ struct point {
 	unsigned int type;
 };
 
-/*
- * What the harness knows a limited level holds: charges admitted and not
- * yet released, counted by the workers (see driver_run.c for the window).
- */
-struct shadow {
+/* A level with a max, and which workers charge through it. */
+struct level_limit {
 	void *css;
-	unsigned long long max;
-	long held;		/* atomic */
+	unsigned long long max;		/* 0: no max */
+	unsigned long long held;	/* held there throughout (S's unit) */
 };
 
 /* One run's cgroups: P, S, and below P what the workers charge. */
@@ -66,7 +64,7 @@ struct tree {
 	void **node;		/* every cgroup, in creation order */
 	long long *refs;
 	int cap;
-	struct shadow p_shadow, leaf_shadow[MAX_THREADS];
+	struct level_limit p_limit, leaf_limit[MAX_THREADS];
 	void *s_cookie;		/* S's charge, held throughout */
 	unsigned long long hold[MAX_THREADS];
 };
@@ -76,7 +74,9 @@ struct result {
 	uint64_t iters;			/* pairs per worker */
 	uint64_t span_ns;		/* first start to last end */
 	double overlap;			/* (earliest end - latest start) / span */
-	uint64_t attempts, rejected, spurious, max_overshoot;
+	uint64_t attempts, rejected, max_overshoot;
+	/* refusals with room for certain, and those the stamps cannot tell */
+	uint64_t spurious, undetermined;
 	uint64_t stocked;		/* charged to P, held by no one, at the end */
 };
 
@@ -93,6 +93,8 @@ int root_check(void *root, const char *when);
 /* driver_run.c */
 struct run_opts {
 	const int *cpus;	/* host CPU of worker i */
+	bool stamps;		/* the TSC is one clock for all CPUs */
+	uint64_t hold_cycles;	/* TSC cycles an admitted charge is held, at a limit */
 };
 /*
  * Run @p once on @t with @iters pairs per worker.  Return: 0, or -1 if a
@@ -102,5 +104,11 @@ int run_once(struct tree *t, const struct point *p, const struct run_opts *o,
 	     uint64_t iters, struct result *r);
 
 uint64_t now_ns(void);
+
+/*
+ * driver_count.c, in COUNT_OPS=1 builds: print the operations per pair of
+ * each shape at limit none (--count-ops).  Return: 0 or -1.
+ */
+int count_ops(void *root, const char *variant, unsigned int type, bool header);
 
 #endif

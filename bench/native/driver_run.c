@@ -12,21 +12,32 @@
  * held up runs partly alone and looks faster: the caller discards a run
  * whose overlap is too low (driver.c).
  *
- * Exactness: at a limit the workers keep a shadow count per limited level
- * of the charges admitted and not yet released: +1 right after a charge
- * returned success, -1 right before its uncharge is called.  A refusal is
- * spurious when, read right after the refused call returned, every
- * limited level on the path had room for it (held + 1 <= max).  The
- * window: a charge admitted by the kernel code but not yet counted (the
- * few instructions from its admission to the worker's increment), or no
- * longer counted but not yet released (from the decrement to the release),
- * is not seen, so a refusal it caused is counted spurious; encryption_ids,
- * which refuses only under its lock with the level full, shows how many
- * refusals that window alone makes spurious.
+ * Exactness: at a limit, with more than one worker, each worker stamps
+ * (rdtscp; the TSC is one clock for every CPU where it is constant and
+ * non-stop, which main() checks) each charge call before it and after it
+ * returns, and each uncharge call before and after.  A charge admitted
+ * was possibly held from before its call to after its uncharge returned,
+ * and certainly held from after its call returned to before its uncharge
+ * was called.  After the run each refusal is judged against the charges
+ * of every worker (and S's unit, and the workers' holds) at each limited
+ * level on its path, over the refused call's own stamps:
+ *
+ *   spurious      at every level, the charges possibly held at any time
+ *                 during the call, plus this one, fit the max;
+ *   legitimate    at some level, the charges certainly held throughout
+ *                 the call, plus this one, do not;
+ *   undetermined  neither: the stamps cannot tell.
+ *
+ * A charge that was refused itself is never held: that is the point of a
+ * spurious refusal (two add-then-check charges that doom each other).  At
+ * a limit each admitted charge is held for --hold-ns before its uncharge
+ * (a VM holds its ASID for minutes), long against a refused call, so that
+ * most refusals fall inside a charge certainly held, or none.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +51,19 @@
 #define BENCH_RESCHED	4096
 /* A hold that keeps being refused gives up after this many tries per unit. */
 #define HOLD_TRIES	64
+/* Stamps kept per worker and run; refusals beyond are undetermined. */
+#define MAX_LOG		(4u << 20)
+#define NEVER		UINT64_MAX
+
+/* An admitted charge's stamps: call, return, uncharge call, its return. */
+struct held {
+	uint64_t call, ret, uncall, unret;
+};
+
+/* A refused charge's stamps. */
+struct refused {
+	uint64_t call, ret;
+};
 
 struct worker {
 	pthread_t thread;
@@ -50,15 +74,19 @@ struct worker {
 	pthread_barrier_t *barrier;
 	uint64_t iters;
 	/* limited levels on the path, the charged cgroup first */
-	struct shadow *lim[MAX_LIMITED];
+	struct level_limit *lim[MAX_LIMITED];
 	int nlim;
-	void **held;		/* cookies of the hold */
-	uint64_t nheld;
+	bool logging;
+	struct held *held;	/* the hold's charges first, then the loop's */
+	uint64_t nheld, nhold_logged, nhold;
+	struct refused *refused;
+	uint64_t nrefused, unlogged;
+	void **cookies;		/* of the hold */
 	/* out */
 	int err;
 	const char *what;
 	uint64_t start_ns, end_ns;
-	uint64_t attempts, rejected, spurious, max_overshoot;
+	uint64_t attempts, rejected, max_overshoot;
 };
 
 uint64_t now_ns(void)
@@ -67,6 +95,32 @@ uint64_t now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + ts.tv_nsec;
+}
+
+/* rdtscp waits for what came before; lfence holds back what comes after. */
+static inline uint64_t stamp(void)
+{
+	unsigned int aux;
+	uint64_t t = __builtin_ia32_rdtscp(&aux);
+
+	__builtin_ia32_lfence();
+	return t;
+}
+
+/*
+ * An admitted charge is held this long before its uncharge, so that a
+ * refusal it caused falls inside the time it is certainly held and can be
+ * judged legitimate.
+ */
+static void hold_for(uint64_t cycles)
+{
+	uint64_t end;
+
+	if (!cycles)
+		return;
+	end = stamp() + cycles;
+	while (stamp() < end)
+		__builtin_ia32_pause();
 }
 
 static void fail(struct worker *w, const char *what, int err)
@@ -93,21 +147,6 @@ static int pin(struct worker *w, int slot)
 	return 0;
 }
 
-static void shadow_add(struct worker *w, long d)
-{
-	for (int i = 0; i < w->nlim; i++)
-		__atomic_add_fetch(&w->lim[i]->held, d, __ATOMIC_SEQ_CST);
-}
-
-static bool had_room(const struct worker *w)
-{
-	for (int i = 0; i < w->nlim; i++)
-		if (__atomic_load_n(&w->lim[i]->held, __ATOMIC_SEQ_CST) + 1 >
-		    (long)w->lim[i]->max)
-			return false;
-	return true;
-}
-
 static void track_overshoot(struct worker *w)
 {
 	for (int i = 0; i < w->nlim; i++) {
@@ -119,18 +158,50 @@ static void track_overshoot(struct worker *w)
 	}
 }
 
-/* One charge attempt at a limit; true if admitted. */
-static bool charge_counted(struct worker *w, void **cookie)
+/*
+ * One charge attempt at a limit, stamped if logging.  Return: the admitted
+ * charge's record (its uncharge stamps still to fill), or NULL if refused.
+ */
+static struct held *charge_logged(struct worker *w, void **cookie)
 {
+	uint64_t call = 0, ret;
+	int err;
+
 	w->attempts++;
-	if (native_charge(w->p->type, cookie)) {
+	if (w->logging)
+		call = stamp();
+	err = native_charge(w->p->type, cookie);
+	ret = w->logging ? stamp() : 0;
+	if (err) {
 		w->rejected++;
-		if (had_room(w))
-			w->spurious++;
-		return false;
+		if (!w->logging)
+			return NULL;
+		if (w->nrefused < MAX_LOG)
+			w->refused[w->nrefused++] = (struct refused){ call, ret };
+		else
+			w->unlogged++;
+		return NULL;
 	}
-	shadow_add(w, 1);
-	return true;
+	if (w->logging && w->nheld < MAX_LOG) {
+		w->held[w->nheld] = (struct held){ call, ret, NEVER, NEVER };
+		return &w->held[w->nheld++];
+	}
+	if (w->logging) {
+		/* Its refusals can no longer be judged against it. */
+		w->logging = false;
+		w->unlogged += w->nrefused;
+		w->nrefused = 0;
+	}
+	return &w->held[0];	/* a dummy record, not read */
+}
+
+static void uncharge_logged(struct worker *w, void *cookie, struct held *h)
+{
+	if (w->logging)
+		h->uncall = stamp();
+	native_uncharge(w->p->type, cookie);
+	if (w->logging)
+		h->unret = stamp();
 }
 
 /* Charge this worker's share of a `batch` limit; it may fall short. */
@@ -139,24 +210,23 @@ static void hold(struct worker *w)
 	uint64_t want = w->t->hold[w->index], tries = want * HOLD_TRIES;
 	void *cookie;
 
-	w->held = calloc(want ? want : 1, sizeof(*w->held));
-	if (!w->held) {
+	w->cookies = calloc(want ? want : 1, sizeof(*w->cookies));
+	if (!w->cookies) {
 		fail(w, "calloc", ENOMEM);
 		return;
 	}
-	while (w->nheld < want && tries--)
-		if (charge_counted(w, &cookie))
-			w->held[w->nheld++] = cookie;
+	while (w->nhold < want && tries--)
+		if (charge_logged(w, &cookie))
+			w->cookies[w->nhold++] = cookie;
 }
 
+/* After the timed loop: the hold's records keep NEVER, held throughout. */
 static void unhold(struct worker *w)
 {
-	while (w->nheld) {
-		shadow_add(w, -1);
-		native_uncharge(w->p->type, w->held[--w->nheld]);
-	}
-	free(w->held);
-	w->held = NULL;
+	while (w->nhold)
+		native_uncharge(w->p->type, w->cookies[--w->nhold]);
+	free(w->cookies);
+	w->cookies = NULL;
 }
 
 /* asid_test_bench_loop(), with the adapter calls of this design. */
@@ -164,6 +234,7 @@ static void bench_loop(struct worker *w, void *cookie)
 {
 	bool empty = w->p->shape == SHAPE_EMPTY;
 	bool limited = w->p->limit != LIMIT_NONE;
+	struct held *h;
 
 	w->start_ns = now_ns();
 	for (uint64_t i = 0; i < w->iters; i++) {
@@ -182,11 +253,12 @@ static void bench_loop(struct worker *w, void *cookie)
 			native_uncharge(w->p->type, cookie);
 			continue;
 		}
-		if (!charge_counted(w, &cookie))
+		h = charge_logged(w, &cookie);
+		if (!h)
 			continue;
 		track_overshoot(w);
-		shadow_add(w, -1);
-		native_uncharge(w->p->type, cookie);
+		hold_for(w->o->hold_cycles);
+		uncharge_logged(w, cookie, h);
 	}
 	w->end_ns = now_ns();
 }
@@ -212,6 +284,7 @@ static void *worker_main(void *arg)
 	if (w->p->limit == LIMIT_BATCH) {
 		if (!w->err)
 			hold(w);
+		w->nhold_logged = w->nheld;
 		pthread_barrier_wait(w->barrier);
 		if (!w->err)
 			pin(w, w->index);
@@ -226,19 +299,101 @@ static void *worker_main(void *arg)
 		unhold(w);
 	if (cookie)
 		native_cookie_free(cookie);
+	native_thread_exit();
 	return NULL;
 }
 
-/* The workers of a shared leaf share its shadow, worker 0's. */
+/* The workers of a shared leaf share its limit, worker 0's. */
 static void set_limited(struct worker *w, struct tree *t, int i)
 {
-	struct shadow *leaf = &t->leaf_shadow[t->leaf[i] == t->leaf[0] ? 0 : i];
+	struct level_limit *leaf = &t->leaf_limit[t->leaf[i] == t->leaf[0] ? 0 : i];
 
 	w->nlim = 0;
 	if (leaf->max)
 		w->lim[w->nlim++] = leaf;
-	if (t->p_shadow.max)
-		w->lim[w->nlim++] = &t->p_shadow;
+	if (t->p_limit.max)
+		w->lim[w->nlim++] = &t->p_limit;
+}
+
+/* First index in [lo, hi) of @w's records whose unret is after @t. */
+static uint64_t first_unret_after(const struct worker *w, uint64_t lo,
+				  uint64_t hi, uint64_t t)
+{
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		if (w->held[mid].unret > t)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/*
+ * Charges of @w possibly held at some time in [call, ret] (*possibly) and
+ * certainly held throughout it (*certainly).  The hold's records come
+ * first, in call order, and are never released during a run; the loop's
+ * follow, one after the other.
+ */
+static void count_held(const struct worker *w, const struct refused *r,
+		       uint64_t *possibly, uint64_t *certainly)
+{
+	uint64_t k;
+
+	for (k = 0; k < w->nhold_logged && w->held[k].call < r->ret; k++) {
+		++*possibly;
+		if (w->held[k].ret <= r->call)
+			++*certainly;
+	}
+	for (k = first_unret_after(w, w->nhold_logged, w->nheld, r->call);
+	     k < w->nheld && w->held[k].call < r->ret; k++) {
+		++*possibly;
+		if (w->held[k].ret <= r->call && w->held[k].uncall >= r->ret)
+			++*certainly;
+	}
+}
+
+static void judge(struct worker *w, int nw, int i, struct result *res)
+{
+	const struct worker *me = &w[i];
+
+	res->undetermined += me->unlogged;
+	for (uint64_t k = 0; k < me->nrefused; k++) {
+		const struct refused *r = &me->refused[k];
+		bool room = true, full = false;
+
+		for (int l = 0; l < me->nlim; l++) {
+			const struct level_limit *lim = me->lim[l];
+			uint64_t possibly = lim->held, certainly = lim->held;
+
+			for (int j = 0; j < nw; j++)
+				if (w[j].lim[0] == lim || w[j].lim[w[j].nlim - 1] == lim)
+					count_held(&w[j], r, &possibly, &certainly);
+			if (possibly + 1 > lim->max)
+				room = false;
+			if (certainly + 1 > lim->max)
+				full = true;
+		}
+		if (room)
+			res->spurious++;
+		else if (!full)
+			res->undetermined++;
+	}
+}
+
+static int setup_log(struct worker *w, const struct point *p, uint64_t iters)
+{
+	uint64_t n = iters + w->t->hold[w->index] * HOLD_TRIES + 1;
+
+	if (n > MAX_LOG)
+		n = MAX_LOG;
+	w->held = malloc(n * sizeof(*w->held));
+	w->refused = malloc(n * sizeof(*w->refused));
+	if (!w->held || !w->refused)
+		return -1;
+	w->logging = p->limit != LIMIT_NONE && p->threads > 1 && w->o->stamps;
+	return 0;
 }
 
 int run_once(struct tree *t, const struct point *p, const struct run_opts *o,
@@ -260,6 +415,10 @@ int run_once(struct tree *t, const struct point *p, const struct run_opts *o,
 		w[i].barrier = &barrier;
 		w[i].iters = iters;
 		set_limited(&w[i], t, i);
+		if (setup_log(&w[i], p, iters)) {
+			fprintf(stderr, "# native: out of memory for the stamps\n");
+			exit(1);
+		}
 		ret = pthread_create(&w[i].thread, NULL, worker_main, &w[i]);
 		if (ret) {
 			/* The others would wait at the barrier for ever. */
@@ -274,7 +433,7 @@ int run_once(struct tree *t, const struct point *p, const struct run_opts *o,
 	pthread_barrier_wait(&barrier);
 	pthread_barrier_wait(&barrier);
 	for (int i = 0; i < p->threads; i++)
-		held += w[i].nheld;
+		held += w[i].nhold;
 	r->stocked = 0;
 	if (p->shape != SHAPE_EMPTY) {
 		unsigned long long u = native_cg_usage(t->p, p->type);
@@ -287,8 +446,8 @@ int run_once(struct tree *t, const struct point *p, const struct run_opts *o,
 		pthread_join(w[i].thread, NULL);
 	pthread_barrier_destroy(&barrier);
 
+	memset(r, 0, offsetof(struct result, stocked));
 	r->iters = iters;
-	r->attempts = r->rejected = r->spurious = r->max_overshoot = 0;
 	for (int i = 0; i < p->threads; i++) {
 		if (w[i].err) {
 			fprintf(stderr, "# native: worker %d: %s: %s\n", i,
@@ -305,9 +464,14 @@ int run_once(struct tree *t, const struct point *p, const struct run_opts *o,
 			last_end = w[i].end_ns;
 		r->attempts += w[i].attempts;
 		r->rejected += w[i].rejected;
-		r->spurious += w[i].spurious;
 		if (w[i].max_overshoot > r->max_overshoot)
 			r->max_overshoot = w[i].max_overshoot;
+	}
+	for (int i = 0; i < p->threads && !bad; i++)
+		judge(w, p->threads, i, r);
+	for (int i = 0; i < p->threads; i++) {
+		free(w[i].held);
+		free(w[i].refused);
 	}
 	if (bad)
 		return -1;

@@ -85,20 +85,26 @@ int tree_set_limits(struct tree *t, const struct point *p)
 	int threads = p->threads, half = threads / 2 > 1 ? threads / 2 : 1;
 
 	for (int i = 0; i < threads; i++) {
-		t->leaf_shadow[i] = (struct shadow){ .css = t->leaf[i] };
+		t->leaf_limit[i] = (struct level_limit){ .css = t->leaf[i] };
 		t->hold[i] = 0;
 	}
-	t->p_shadow = (struct shadow){ .css = t->p };
+	t->p_limit = (struct level_limit){ .css = t->p };
 	if (p->limit == LIMIT_NONE)
 		return 0;
 
 	native_thread_enter(0, t->s);
+	if (native_cookie_init(&t->s_cookie)) {
+		fprintf(stderr, "# native: no cookie for S's charge\n");
+		return -1;
+	}
 	if (native_charge(p->type, &t->s_cookie)) {
 		fprintf(stderr, "# native: S's charge of %s was refused\n",
 			native_type_name(p->type));
+		native_cookie_free(t->s_cookie);
+		t->s_cookie = NULL;
 		return -1;
 	}
-	t->p_shadow.held = 1;
+	t->p_limit.held = 1;
 
 	if (p->limit == LIMIT_TIGHT) {
 		pmax = 1 + half;
@@ -110,15 +116,18 @@ int tree_set_limits(struct tree *t, const struct point *p)
 			    write_max(t->leaf[i], p->type, leafmax, "a leaf"))
 				return -1;
 		for (int i = 0; i < threads; i++)
-			t->leaf_shadow[i].max = leafmax;
+			t->leaf_limit[i].max = leafmax;
 	} else {
 		pmax = STOCK_BATCH * (threads > 2 ? threads : 2);
-		/* Room for half the workers' pairs, as at the tight limit. */
-		held = pmax - 1 - half;
+		/*
+		 * Room for every worker's pair at once: a design that keeps
+		 * no unit from use refuses none of them.
+		 */
+		held = pmax - 1 - threads;
 		for (int i = 0; i < threads; i++)
 			t->hold[i] = held / threads + (i < (int)(held % threads));
 	}
-	t->p_shadow.max = pmax;
+	t->p_limit.max = pmax;
 	return write_max(t->p, p->type, pmax, "P");
 }
 
@@ -128,6 +137,7 @@ void tree_release_static(struct tree *t, const struct point *p)
 		return;
 	native_thread_enter(0, t->s);
 	native_uncharge(p->type, t->s_cookie);
+	native_cookie_free(t->s_cookie);
 	t->s_cookie = NULL;
 }
 

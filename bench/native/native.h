@@ -62,8 +62,13 @@ int native_total_usage(unsigned int type, unsigned long long *usage);
  * of virt_spin_lock_key (the qspinlock slow path's test-and-set fallback).
  */
 void native_rt_init(int nr_cpus, int ref_atomic, int virt_spin_lock);
-/* The calling thread is now CPU @cpu and its task is in cgroup @css. */
+/*
+ * The calling thread is now CPU @cpu (and no longer the one it was) and its
+ * task is in cgroup @css.
+ */
 void native_thread_enter(int cpu, void *css);
+/* The calling thread, about to end, plays no CPU any more. */
+void native_thread_exit(void);
 /* A css's reference count: its percpu counters summed, plus the atomic one. */
 long long native_css_refs(void *css);
 /*

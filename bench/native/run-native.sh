@@ -15,8 +15,9 @@
 # shuffled with seed SEED + rep (recorded), so that drift of this machine
 # spreads over all of them instead of looking like a property of one.
 #
-# Writes OUT/native.csv, OUT/native-meta.txt, OUT/native-costs.csv (the
-# model's parameters, costs.c) and OUT/native-<series>.log; a previous
+# Writes OUT/native.csv, OUT/native-meta.txt, OUT/native-costs.csv and
+# OUT/native-ops.csv (the model's parameters and operation counts, costs.c
+# and driver_count.c) and OUT/native-<series>.log; a previous
 # native.csv, native-meta.txt and native-costs.csv become native-prev.*,
 # the run the report checks this one against.
 #
@@ -59,8 +60,21 @@ for a in ${NATIVE_ANCHORS-page_counter:6.1 percpu_counter:6.1 percpu_counter_lim
 done
 
 while read -r name src design args; do
-	"$here/build.sh" "$src" "$design" "$bin/$name" 2> "$out/native-$name.build.log" ||
+	"$here/build.sh" "$src" "$design" "$bin/$name" 2> "$out/native-$name.build.log" &&
+	COUNT_OPS=1 "$here/build.sh" "$src" "$design" "$bin/$name.count" 2>> "$out/native-$name.build.log" ||
 		{ cat "$out/native-$name.build.log" >&2; echo "run-native: build of $name failed" >&2; exit 1; }
+done < "$plan"
+
+# What a pair does, counted from each design's code as it runs
+# (driver_count.c): the model's operation counts.
+ops=$out/native-ops.csv
+"$bin/$(head -1 "$plan" | cut -d' ' -f1).count" --variant x --rep 0 --count-ops --header \
+	--types "${types%%,*}" 2> /dev/null | head -1 > "$ops"
+while read -r name src design args; do
+	# shellcheck disable=SC2086 # a list of flags
+	"$bin/$name.count" --variant "$name" --rep 0 --count-ops --types "${types%%,*}" $args \
+		2>> "$out/native-$name.build.log" >> "$ops" ||
+		{ echo "run-native: counting the operations of $name failed" >&2; exit 1; }
 done < "$plan"
 
 gcc -O2 -Wall -Wextra -Werror -pthread -o "$bin/costs" "$here/costs.c"

@@ -32,6 +32,18 @@
 #define CONFIG_HAVE_CMPXCHG_LOCAL 1
 #define CONFIG_X86_INTERNODE_CACHE_SHIFT 6
 
+/*
+ * COUNT_OPS=1 builds (build.sh, ../count_ops.c): hooks where inline
+ * assembly would hide an operation from the compiler's instrumentation.
+ */
+#ifdef NATIVE_COUNT_OPS
+void native_count_percpu_op(void);
+void native_count_lock(void);
+#define NATIVE_COUNT(op)	native_count_##op()
+#else
+#define NATIVE_COUNT(op)	do { } while (0)
+#endif
+
 #define __ARG_PLACEHOLDER_1 0,
 #define __take_second_arg(__ignored, val, ...) val
 #define __is_defined(x)			___is_defined(x)

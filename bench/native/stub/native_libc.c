@@ -5,6 +5,8 @@
  * headers, not the stubs; the prototypes are those the stubs declare.
  */
 #include <ctype.h>
+#include <pthread.h>
+#include <signal.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -14,6 +16,9 @@
 #include <string.h>
 
 #include "../native.h"
+#ifdef NATIVE_COUNT_OPS
+#include "../count_ops.h"
+#endif
 
 static unsigned long warn_count;
 
@@ -49,6 +54,44 @@ void native_kfree(const void *p)
 }
 
 /* A zeroed, page-aligned area (one CPU's per-CPU memory). */
+/*
+ * The IPIs of native_rt.c: SIGUSR1 to the thread that plays the target CPU;
+ * the handler lets the kernel side take the call, or leave it pending
+ * while that thread's interrupts are off.
+ */
+void native_ipi_interrupt(void);
+
+static void native_ipi_handler(int sig)
+{
+	int saved = errno;
+
+	(void)sig;
+	native_ipi_interrupt();
+	errno = saved;
+}
+
+void native_ipi_setup(void)
+{
+	struct sigaction sa = { .sa_handler = native_ipi_handler,
+				.sa_flags = SA_RESTART };
+
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGUSR1, &sa, NULL)) {
+		perror("# native: sigaction");
+		exit(1);
+	}
+}
+
+unsigned long native_thread_self(void)
+{
+	return (unsigned long)pthread_self();
+}
+
+void native_ipi_kick(unsigned long thread)
+{
+	pthread_kill((pthread_t)thread, SIGUSR1);
+}
+
 void *native_alloc_area(size_t size)
 {
 	void *p;
@@ -56,6 +99,9 @@ void *native_alloc_area(size_t size)
 	if (posix_memalign(&p, 4096, size))
 		return NULL;
 	memset(p, 0, size);
+#ifdef NATIVE_COUNT_OPS
+	native_count_area(p, size);
+#endif
 	return p;
 }
 

@@ -18,6 +18,13 @@
 #include "../native.h"
 
 void *native_alloc_area(size_t size);
+/* native_libc.c: the calling thread, and the signal an IPI is sent by. */
+unsigned long native_thread_self(void);
+void native_ipi_kick(unsigned long thread);
+void native_ipi_setup(void);
+
+/* The thread playing each CPU (a pthread_t of native_libc.c), or 0. */
+static unsigned long cpu_owner[NATIVE_NR_CPUS];
 
 __thread struct task_struct *native_current;
 __thread int native_cpu;
@@ -77,6 +84,7 @@ void native_rt_init(int cpus, int refs_atomic, int virt_spin_lock)
 	percpu_dyn_end = PERCPU_AREA_SIZE;
 	ref_atomic = refs_atomic;
 	virt_spin_lock_key.enabled = virt_spin_lock;
+	native_ipi_setup();
 	(void)native_percpu_anchor;
 	native_thread_enter(0, NULL);
 
@@ -109,9 +117,14 @@ static void native_set_cpu(int cpu)
 void native_thread_enter(int cpu, void *css)
 {
 	struct task_struct *task = native_current;
+	unsigned long self = native_thread_self();
 	int i;
 
+	/* Leave the CPU played so far, unless another thread took it. */
+	if (native_current)
+		cmpxchg(&cpu_owner[native_cpu], self, 0UL);
 	native_set_cpu(cpu);
+	WRITE_ONCE(cpu_owner[cpu], self);
 	if (!task) {
 		task = kzalloc(sizeof(*task), GFP_KERNEL);
 		BUG_ON(!task);
@@ -123,21 +136,110 @@ void native_thread_enter(int cpu, void *css)
 		task->cgroups->subsys[i] = css;
 }
 
+/* The calling thread plays no CPU any more: it is about to end. */
+void native_thread_exit(void)
+{
+	cmpxchg(&cpu_owner[native_cpu], native_thread_self(), 0UL);
+	native_ipi_poll();
+}
+
 /*
- * No IPIs: the calling thread plays each CPU in turn (linux/smp.h).  The
- * kernel runs @func on the calling CPU with interrupts off and on the
- * others from an IPI; either way on the CPU whose data it uses, as here.
+ * IPIs.  Each emulated CPU is played by at most one thread at a time, the
+ * one that last entered it and has not left it (native_thread_enter(),
+ * native_thread_exit()).  A call for CPU @t from CPU @s sits in ipi[s][t]
+ * until the thread of @t runs it: from the signal that native_libc.c's
+ * native_ipi_kick() sends, or, if its interrupts were off then, from its
+ * next local_irq_restore().  One slot per sender and target, so that two
+ * senders never wait for each other's slot; a sender waits for its call's
+ * end before it sends another.
  */
+struct native_ipi {
+	smp_call_func_t func;	/* claimed with xchg() by whoever runs it */
+	void *info;
+	int done;
+};
+
+static struct native_ipi ipi[NATIVE_NR_CPUS][NATIVE_NR_CPUS];
+__thread unsigned long native_irqs_off;
+
+static void ipi_run(struct native_ipi *c)
+{
+	smp_call_func_t func = xchg(&c->func, NULL);
+	unsigned long flags;
+
+	if (!func)
+		return;
+	local_irq_save(flags);
+	func(c->info);
+	smp_store_release(&c->done, 1);
+	native_irqs_off = flags;
+}
+
+void native_ipi_poll(void)
+{
+	int target = native_cpu;
+	unsigned int s;
+
+	for (s = 0; s < nr_cpu_ids; s++)
+		if (READ_ONCE(ipi[s][target].func))
+			ipi_run(&ipi[s][target]);
+}
+
+/* From the signal handler: the interrupt, unless interrupts are off. */
+void native_ipi_interrupt(void)
+{
+	if (!native_irqs_off)
+		native_ipi_poll();
+}
+
+/* @func on @cpu by IPI; false if no other thread plays @cpu. */
+static bool ipi_send(int cpu, smp_call_func_t func, void *info)
+{
+	struct native_ipi *c = &ipi[native_cpu][cpu];
+	unsigned long owner = READ_ONCE(cpu_owner[cpu]);
+
+	if (!owner || owner == native_thread_self())
+		return false;
+	c->info = info;
+	c->done = 0;
+	smp_store_release(&c->func, func);
+	native_ipi_kick(owner);
+	/* Our own CPU's IPIs get in meanwhile: interrupts are on here. */
+	while (!smp_load_acquire(&c->done)) {
+		native_ipi_poll();
+		cpu_relax();
+		/* The owner may have left the CPU with the call not taken. */
+		if (READ_ONCE(cpu_owner[cpu]) != owner && xchg(&c->func, NULL)) {
+			int self = native_cpu;
+
+			native_set_cpu(cpu);
+			func(info);
+			native_set_cpu(self);
+			break;
+		}
+	}
+	return true;
+}
+
 void on_each_cpu(smp_call_func_t func, void *info, int wait)
 {
 	int self = native_cpu;
+	unsigned long flags;
 	unsigned int cpu;
 
+	WARN_ON_ONCE(native_irqs_off);
 	for_each_online_cpu(cpu) {
-		native_set_cpu(cpu);
-		func(info);
+		if (cpu == self) {
+			local_irq_save(flags);
+			func(info);
+			local_irq_restore(flags);
+		} else if (!ipi_send(cpu, func, info)) {
+			/* Nobody plays it: play it here meanwhile. */
+			native_set_cpu(cpu);
+			func(info);
+			native_set_cpu(self);
+		}
 	}
-	native_set_cpu(self);
 }
 
 /* percpu_ref_init(): one reference, held by the cgroup itself. */
@@ -266,6 +368,7 @@ noinline unsigned long __lockfunc _raw_spin_lock_irqsave(raw_spinlock_t *lock)
 
 	local_irq_save(flags);
 	preempt_disable();
+	NATIVE_COUNT(lock);
 	arch_spin_lock(&lock->raw_lock);
 	return flags;
 }
@@ -281,6 +384,7 @@ noinline void __lockfunc _raw_spin_unlock_irqrestore(raw_spinlock_t *lock,
 noinline void __lockfunc _raw_spin_lock(raw_spinlock_t *lock)
 {
 	preempt_disable();
+	NATIVE_COUNT(lock);
 	arch_spin_lock(&lock->raw_lock);
 }
 
@@ -288,6 +392,7 @@ noinline void __lockfunc _raw_spin_lock_irq(raw_spinlock_t *lock)
 {
 	local_irq_disable();
 	preempt_disable();
+	NATIVE_COUNT(lock);
 	arch_spin_lock(&lock->raw_lock);
 }
 

@@ -1,27 +1,37 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * local_irq_save() reads RFLAGS with pushf/pop, as native_save_fl() does;
- * the CLI that follows it in the kernel, and the STI of local_irq_restore(),
- * are privileged and left out: a user thread cannot mask interrupts.
- *
- * Nothing here needs them masked: each emulated CPU is one pinned thread
- * and nothing interrupts it (no interrupts; on_each_cpu() calls are made
- * only while no worker runs), so a per-CPU section that the kernel guards
- * with local_irq_save() (misc-batched's stock) is never entered twice on
- * one CPU.  Only the cost of the save is kept.
+ * Interrupts of an emulated CPU: the IPIs of on_each_cpu() (native_rt.c),
+ * delivered to the thread that plays the target CPU as a signal.  CLI and
+ * STI are privileged, so "interrupts off" is a flag of the calling thread:
+ * local_irq_save() sets it, and an IPI that arrives meanwhile waits until
+ * local_irq_restore() clears it and runs it, as the kernel's STI lets a
+ * pending interrupt in.  So a per-CPU section the kernel guards with
+ * local_irq_save() (misc-batched's stock) is never entered twice on one
+ * CPU, by its own thread or by a drain, here as there.  The cost is a
+ * thread-local store, a load and a test, where the kernel pays for
+ * pushf/cli and popf.
  */
 #ifndef _NATIVE_LINUX_IRQFLAGS_H
 #define _NATIVE_LINUX_IRQFLAGS_H
 #include <linux/compiler.h>
-static __always_inline unsigned long native_save_fl(void)
-{
-	unsigned long flags;
 
-	__asm__ __volatile__("pushf ; pop %0" : "=rm" (flags) : : "memory");
-	return flags;
-}
-#define local_irq_save(flags)	do { (flags) = native_save_fl(); } while (0)
-#define local_irq_restore(flags) do { (void)(flags); barrier(); } while (0)
-#define local_irq_disable()	barrier()
-#define local_irq_enable()	barrier()
+extern __thread unsigned long native_irqs_off;
+/* Run the IPI pending for the calling thread's CPU, if any (native_rt.c). */
+void native_ipi_poll(void);
+
+#define local_irq_save(flags) do {					\
+	(flags) = native_irqs_off;					\
+	native_irqs_off = 1;						\
+	barrier();							\
+} while (0)
+#define local_irq_restore(flags) do {					\
+	barrier();							\
+	native_irqs_off = (flags);					\
+	barrier();							\
+	if (!native_irqs_off)						\
+		native_ipi_poll();					\
+} while (0)
+#define local_irq_disable()	do { native_irqs_off = 1; barrier(); } while (0)
+#define local_irq_enable()	local_irq_restore(0UL)
+#define irqs_disabled()		(native_irqs_off != 0)
 #endif

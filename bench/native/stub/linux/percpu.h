@@ -42,6 +42,7 @@ extern __thread unsigned long native_this_cpu_off;
 /* One RMW instruction on this CPU's copy, as arch/x86/include/asm/percpu.h. */
 #define __nat_pcpu_add(var, val) do {					\
 	typeof(&(var)) __p = this_cpu_ptr(&(var));			\
+	NATIVE_COUNT(percpu_op);					\
 	switch (sizeof(var)) {						\
 	case 1:								\
 		__asm__ __volatile__("addb %1, %0" : "+m" (*__p)	\
@@ -107,6 +108,7 @@ extern void __bad_size_call_parameter(void);
 #define this_cpu_try_cmpxchg(var, ovalp, nval) ({			\
 	bool __ret;							\
 									\
+	NATIVE_COUNT(percpu_op);					\
 	switch (sizeof(var)) {						\
 	case 4:								\
 		__ret = __nat_pcpu_try_cmpxchg("l", u32, var, ovalp, nval); \

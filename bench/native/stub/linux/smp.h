@@ -12,12 +12,11 @@ extern __thread int native_cpu;
 
 typedef void (*smp_call_func_t)(void *info);
 /*
- * Calls @func on the calling thread once per emulated CPU, with
- * smp_processor_id() and this_cpu_ptr() resolving to that CPU meanwhile,
- * and returns when all are done (so @wait changes nothing).  There are no
- * IPIs: a worker running on that CPU would not be interrupted but raced
- * with.  Only for a caller that runs while no worker does (the driver's
- * thread between runs: cgroup offline, max writes, set capacity).
+ * Calls @func once per online emulated CPU, on that CPU: on the calling
+ * thread for its own CPU, with interrupts off; by IPI (a signal, see
+ * linux/irqflags.h) on the thread that plays another CPU, if one does;
+ * else on the calling thread switched to that CPU meanwhile.  Returns when
+ * every call is done, whatever @wait says.
  */
 void on_each_cpu(smp_call_func_t func, void *info, int wait);
 #endif
