@@ -652,6 +652,11 @@ int main(int argc, char **argv)
 	int ret = 0;
 
 	parse_opts(argc, argv);
+	if (opt.ncpus > NATIVE_MAX_CPUS) {
+		fprintf(stderr, "# native: %d CPUs, at most %d: pick some with --cpus\n",
+			opt.ncpus, NATIVE_MAX_CPUS);
+		return 2;
+	}
 	native_rt_init(opt.ncpus, opt.ref_atomic, opt.virt_spin_lock);
 	fprintf(stderr, "# native: %s (%s) from %s; refs %s, qspinlock slow path %s\n",
 		native_design, NATIVE_ADAPTER, NATIVE_SRC,

@@ -11,6 +11,8 @@
 #include <stdint.h>
 
 #define MAX_THREADS	512
+/* stub/kconfig.h's CONFIG_NR_CPUS: the CPUs the runtime can emulate. */
+#define NATIVE_MAX_CPUS	512
 #define MAX_DEPTH	8
 /* Limited levels on one worker's path: its charged cgroup and P. */
 #define MAX_LIMITED	2

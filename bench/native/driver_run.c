@@ -204,27 +204,47 @@ static void uncharge_logged(struct worker *w, void *cookie, struct held *h)
 		h->unret = stamp();
 }
 
-/* Charge this worker's share of a `batch` limit; it may fall short. */
+/*
+ * Charge this worker's share of a `batch` limit; it may fall short.  Each
+ * unit has a cookie of its own: encryption_ids charges a struct kvm once.
+ */
 static void hold(struct worker *w)
 {
 	uint64_t want = w->t->hold[w->index], tries = want * HOLD_TRIES;
-	void *cookie;
+	void *cookie = NULL;
+	int ret;
 
 	w->cookies = calloc(want ? want : 1, sizeof(*w->cookies));
 	if (!w->cookies) {
 		fail(w, "calloc", ENOMEM);
 		return;
 	}
-	while (w->nhold < want && tries--)
-		if (charge_logged(w, &cookie))
+	while (w->nhold < want && tries--) {
+		if (!cookie) {
+			ret = native_cookie_init(&cookie);
+			if (ret) {
+				fail(w, "cookie init", -ret);
+				return;
+			}
+		}
+		if (charge_logged(w, &cookie)) {
 			w->cookies[w->nhold++] = cookie;
+			cookie = NULL;
+		}
+	}
+	if (cookie)
+		native_cookie_free(cookie);
 }
 
 /* After the timed loop: the hold's records keep NEVER, held throughout. */
 static void unhold(struct worker *w)
 {
-	while (w->nhold)
-		native_uncharge(w->p->type, w->cookies[--w->nhold]);
+	while (w->nhold) {
+		void *cookie = w->cookies[--w->nhold];
+
+		native_uncharge(w->p->type, cookie);
+		native_cookie_free(cookie);
+	}
 	free(w->cookies);
 	w->cookies = NULL;
 }

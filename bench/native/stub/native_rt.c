@@ -72,7 +72,7 @@ void native_rt_init(int cpus, int refs_atomic, int virt_spin_lock)
 	BUG_ON(static_size > PERCPU_AREA_SIZE / 2);
 	nr_cpu_ids = cpus;
 	for (cpu = 0; cpu < cpus; cpu++) {
-		__cpu_online_mask.bits[0] |= 1UL << cpu;
+		__cpu_online_mask.bits[cpu / BITS_PER_LONG] |= 1UL << (cpu % BITS_PER_LONG);
 		char *area = native_alloc_area(PERCPU_AREA_SIZE);
 
 		BUG_ON(!area);
