@@ -305,11 +305,14 @@ $(B)/out/%/native/status: $(B)/src/%/.series-applied $(NATIVE_DEPS)
 		$(if $(filter encryption_ids,$(call native_design,$*)),$*+tas=$(B)/src/$*:encryption_ids:--slowpath=virt)
 	@cat $(B)/out/$*/native/verdict
 
+# The anchors of the trees this check builds (design:tree).
 ANCHORS := page_counter:6.1 percpu_counter:6.1 percpu_counter_limited:6.12
-$(B)/out/anchors/native/status: $(foreach t,6.1 6.12,$(B)/linux-$(t)/.git/base-ready) $(NATIVE_DEPS)
+anchor_tree = $(lastword $(subst :, ,$(1)))
+CHECK_ANCHORS := $(foreach a,$(ANCHORS),$(if $(filter $(call anchor_tree,$(a)),$(TREES)),$(a)))
+$(B)/out/anchors/native/status: $(foreach t,$(TREES),$(B)/linux-$(t)/.git/base-ready) $(NATIVE_DEPS)
 	@echo "native anchors: build and smoke run of page_counter and percpu_counter"
 	@bench/native/smoke.sh $(B)/out/anchors/native "" \
-		$(foreach a,$(ANCHORS),$(firstword $(subst :, ,$(a)))-$(lastword $(subst :, ,$(a)))=$(B)/linux-$(lastword $(subst :, ,$(a))):$(firstword $(subst :, ,$(a))))
+		$(foreach a,$(CHECK_ANCHORS),$(firstword $(subst :, ,$(a)))-$(call anchor_tree,$(a))=$(B)/linux-$(call anchor_tree,$(a)):$(firstword $(subst :, ,$(a))))
 	@cat $(B)/out/anchors/native/verdict
 
 # The debug kernels are several times slower under TCG.
