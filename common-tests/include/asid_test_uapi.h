@@ -101,6 +101,44 @@ struct asid_test_raced_charge {
 	char symbol[64];	/* in: NUL-terminated function name */
 };
 
+/*
+ * The in-kernel sampler.  For @duration_ns the calling task reads, in a
+ * tight loop on its CPU, the usage of the cgroup @limit_up levels above its
+ * own: the counter that the level's max is checked against, as the design
+ * stores it (misc-batched: with the units stocked for it), read without the
+ * design's lock where it has one, and compares it with @limit.  While other
+ * CPUs charge that level at its max, a design that stores a charge before
+ * checking it shows up as readings above @limit; one that checks before it
+ * stores never does.  A duration of 0 takes one reading.
+ *
+ * With ASID_TEST_SAMPLE_STOCK each reading also takes the units charged
+ * ahead of use: the usage of the root (@root_up levels above the caller's
+ * cgroup) less what the design's total-usage call (misc_cg_res_total_usage)
+ * says is in use, counted only when the root's usage read the same before
+ * and after that call.  -EOPNOTSUPP where the design exports no such call.
+ */
+struct asid_test_sample {
+	__u32 type;		/* in */
+	__u32 flags;		/* in: ASID_TEST_SAMPLE_* */
+	__u64 duration_ns;	/* in: at most ASID_TEST_SAMPLE_MAX_NS */
+	__u64 limit;		/* in: what the usage is compared to */
+	__u32 limit_up;		/* in: levels from the caller's cgroup to the sampled one */
+	__u32 root_up;		/* in: levels from the caller's cgroup to the root (STOCK) */
+	__u64 samples;		/* out: readings of the usage */
+	__u64 min_usage;	/* out: lowest usage read */
+	__u64 max_usage;	/* out: highest usage read */
+	__u64 over_samples;	/* out: readings above @limit */
+	__u64 excursions;	/* out: runs of consecutive readings above @limit */
+	__u64 stock_samples;	/* out: STOCK: readings the root's usage held still across */
+	__u64 max_stocked;	/* out: STOCK: the most units charged ahead in one */
+	__u64 elapsed_ns;	/* out */
+	__u32 nr_cpu_ids;	/* out: the kernel's nr_cpu_ids */
+	__u32 pad;
+};
+
+#define ASID_TEST_SAMPLE_STOCK		_BITUL(0)	/* also sample the stocked units */
+#define ASID_TEST_SAMPLE_MAX_NS		60000000000ULL	/* one minute */
+
 #define ASID_TEST_IOC_MAGIC	0xA5
 /* -EINVAL: type out of range. */
 #define ASID_TEST_INFO		_IOWR(ASID_TEST_IOC_MAGIC, 0, struct asid_test_info)
@@ -119,5 +157,7 @@ struct asid_test_raced_charge {
 /* -ENOENT: no such @release; -errno of register_kprobe() (nothing changed). */
 #define ASID_TEST_CHARGE_RACED \
 	_IOWR(ASID_TEST_IOC_MAGIC, 7, struct asid_test_raced_charge)
+/* -ENOENT: not @limit_up (or @root_up) levels above the caller's cgroup. */
+#define ASID_TEST_SAMPLE	_IOWR(ASID_TEST_IOC_MAGIC, 8, struct asid_test_sample)
 
 #endif /* _ASID_TEST_UAPI_H */

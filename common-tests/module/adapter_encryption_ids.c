@@ -9,11 +9,14 @@
  * VM to take a charge is itself a property of the design under test.
  */
 
+#include <linux/cgroup.h>
 #include <linux/encryption_ids_cgroup.h>
 #include <linux/kernel.h>
 #include <linux/kvm_host.h>
 #include <linux/limits.h>
 #include <linux/mm.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
 
 #include "asid_test_adapter.h"
 
@@ -105,4 +108,30 @@ int asid_adapter_current_usage(unsigned int type, unsigned int up, u64 *usage)
 	 * before it writes, and notifies no file.
 	 */
 	return -EOPNOTSUPP;
+}
+
+int asid_adapter_level_usage(unsigned int type, unsigned int up, u64 *usage)
+{
+	struct cgroup_subsys_state *css;
+	struct encryption_id_cgroup *cg;
+	int ret = 0;
+
+	/*
+	 * The cgroup enc_id_cg_try_charge() charges, without a reference.
+	 * The counter is written only under enc_id_cg_lock, and only with a
+	 * sum that was checked first: any value read without the lock is one
+	 * that passed the check.
+	 */
+	rcu_read_lock();
+	css = task_css(current, encryption_ids_cgrp_id);
+	while (css && up--)
+		css = css->parent;
+	if (css) {
+		cg = container_of(css, struct encryption_id_cgroup, css);
+		*usage = READ_ONCE(cg->res[type].usage);
+	} else {
+		ret = -ENOENT;
+	}
+	rcu_read_unlock();
+	return ret;
 }

@@ -111,4 +111,21 @@ int asid_adapter_total_usage(unsigned int type, u64 *usage);
  */
 int asid_adapter_current_usage(unsigned int type, unsigned int up, u64 *usage);
 
+/**
+ * asid_adapter_level_usage() - Read a level's usage for the in-kernel sampler.
+ * @type: a valid resource type.
+ * @up: how many levels above the current task's cgroup to read (0: its own).
+ * @usage: where to store the usage.
+ *
+ * Reads the counter that the level's max is checked against, as the design
+ * stores it, like asid_adapter_current_usage(), and also where the design
+ * guards it with a lock of its own: without that lock, since every value a
+ * reader can see is one the design stored, and a sampler that took the
+ * lock would serialize with the charges it watches.
+ *
+ * Context: Process context.
+ * Return: 0, or -ENOENT if there are not @up levels above the cgroup.
+ */
+int asid_adapter_level_usage(unsigned int type, unsigned int up, u64 *usage);
+
 #endif /* _ASID_TEST_ADAPTER_H */

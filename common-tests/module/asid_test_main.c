@@ -15,10 +15,15 @@
  * cgroup_file_notify(), to see what a charge shows while it notifies.
  * ASID_TEST_CHARGE_RACED makes one whose cancel step another uncharge
  * races, deterministically.
+ *
+ * ASID_TEST_SAMPLE reads a level's usage in a tight loop on the caller's
+ * CPU while other CPUs charge it, to see what no read through cgroupfs is
+ * fast enough to see: a usage above its max for a few instructions.
  */
 
 #include <linux/atomic.h>
 #include <linux/compiler.h>
+#include <linux/cpumask.h>
 #include <linux/errno.h>
 #include <linux/err.h>
 #include <linux/fs.h>
@@ -606,6 +611,130 @@ static long asid_test_bench(void __user *arg)
 	return copy_to_user(arg, &req, sizeof(req)) ? -EFAULT : 0;
 }
 
+/*
+ * How often the sampler looks at the clock, may sleep and checks for a
+ * fatal signal: a power of two keeps the test to a mask.
+ */
+#define ASID_TEST_SAMPLE_RESCHED	1024
+
+/**
+ * asid_test_sample_stock() - One reading of the units charged ahead of use.
+ * @type: a valid resource type.
+ * @root_up: levels from the current task's cgroup to the root.
+ * @stocked: where to store the units, if the reading holds.
+ *
+ * The root's usage less what the design's total-usage call counts in use,
+ * kept only if the root's usage read the same before and after that call:
+ * a charge or uncharge that moved it meanwhile would make the difference
+ * wrong by its amount.
+ *
+ * Return: 1 with @stocked set, 0 if the root's usage moved, or the
+ * adapter's negative errno (-EOPNOTSUPP: no total-usage call).
+ */
+static int asid_test_sample_stock(unsigned int type, unsigned int root_up,
+				  u64 *stocked)
+{
+	u64 before, total, after;
+	int ret;
+
+	ret = asid_adapter_level_usage(type, root_up, &before);
+	if (!ret)
+		ret = asid_adapter_total_usage(type, &total);
+	if (!ret)
+		ret = asid_adapter_level_usage(type, root_up, &after);
+	if (ret)
+		return ret;
+	if (before != after)
+		return 0;
+	*stocked = before > total ? before - total : 0;
+	return 1;
+}
+
+/**
+ * asid_test_sample_loop() - Read a level's usage for @req->duration_ns.
+ * @req: what to sample, its out fields zeroed; they are filled in.
+ *
+ * Between two looks at the clock the loop only reads, as fast as it can:
+ * a usage that another CPU's charge holds above the limit for a few
+ * instructions is seen only by a reader that happens to read then.
+ * Every ASID_TEST_SAMPLE_RESCHED readings it may sleep, so that a long run
+ * does not starve its CPU, and stops if the task is being killed.
+ *
+ * Return: 0, -EINTR if the task was killed, or the adapter's error.
+ */
+static int asid_test_sample_loop(struct asid_test_sample *req)
+{
+	bool stock = req->flags & ASID_TEST_SAMPLE_STOCK;
+	bool above = false;
+	u64 start, i, usage, stocked;
+	int ret;
+
+	req->min_usage = U64_MAX;
+	start = ktime_get_ns();
+	for (i = 0; ; i++) {
+		if (!(i & (ASID_TEST_SAMPLE_RESCHED - 1))) {
+			if (i && ktime_get_ns() - start >= req->duration_ns)
+				break;
+			cond_resched();
+			if (fatal_signal_pending(current))
+				return -EINTR;
+		}
+		ret = asid_adapter_level_usage(req->type, req->limit_up, &usage);
+		if (ret)
+			return ret;
+		req->samples++;
+		req->min_usage = min(req->min_usage, usage);
+		req->max_usage = max(req->max_usage, usage);
+		/* Each run of readings above the limit is one excursion seen. */
+		if (usage > req->limit) {
+			req->over_samples++;
+			req->excursions += !above;
+		}
+		above = usage > req->limit;
+		if (stock) {
+			ret = asid_test_sample_stock(req->type, req->root_up,
+						     &stocked);
+			if (ret < 0)
+				return ret;
+			if (ret) {
+				req->stock_samples++;
+				req->max_stocked = max(req->max_stocked, stocked);
+			}
+		}
+		if (!req->duration_ns)
+			break;
+	}
+	req->elapsed_ns = ktime_get_ns() - start;
+	return 0;
+}
+
+static long asid_test_sample(void __user *arg)
+{
+	struct asid_test_sample req;
+	int ret;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	if (!asid_test_valid_type(req.type) ||
+	    req.flags & ~ASID_TEST_SAMPLE_STOCK ||
+	    req.duration_ns > ASID_TEST_SAMPLE_MAX_NS)
+		return -EINVAL;
+
+	req.samples = 0;
+	req.max_usage = 0;
+	req.over_samples = 0;
+	req.excursions = 0;
+	req.stock_samples = 0;
+	req.max_stocked = 0;
+	req.pad = 0;
+	ret = asid_test_sample_loop(&req);
+	if (ret)
+		return ret;
+	req.nr_cpu_ids = nr_cpu_ids;
+
+	return copy_to_user(arg, &req, sizeof(req)) ? -EFAULT : 0;
+}
+
 static long asid_test_ioctl(struct file *file, unsigned int cmd,
 			    unsigned long arg)
 {
@@ -629,6 +758,8 @@ static long asid_test_ioctl(struct file *file, unsigned int cmd,
 		return asid_test_charge_watched(tf, uarg);
 	case ASID_TEST_CHARGE_RACED:
 		return asid_test_charge_raced(tf, uarg);
+	case ASID_TEST_SAMPLE:
+		return asid_test_sample(uarg);
 	default:
 		return -ENOTTY;
 	}
