@@ -72,11 +72,17 @@ DEBUG_FRAGMENTS := $(sort $(wildcard variants/common/debug/*.config))
 #   uefi     the same kernel booted through OVMF, a short suite subset:
 #            once per tree (its first branch), the firmware path being the
 #            tree's, not the controller's
+#   wide     the suite's wide_* points, with 896 SEV and 128 SEV-ES ASIDs
+#            (SIM_wide) and two CPUs: batches of a per-CPU stock form and
+#            live VMs fill limits across CPUs, and the in-kernel sampler
+#            checks each design's documented charging property while the
+#            other CPU charges; every branch, since every design documents
+#            one
 # Injected faults: a KVM leak on every branch (each design's own SEV
 # accounting); the test module's leak and underflow on every branch but
 # those built on another (variants/<b>/on), whose module and stress paths
 # are their base's.
-CHECK_RUNS := v2 v1 smoke robust
+CHECK_RUNS := v2 v1 smoke robust wide
 INJECTS    := kvmleak
 MOD_INJECTS := leak underflow
 RUNS  := $(foreach v,$(VARIANTS),$(foreach r,$(CHECK_RUNS),$(B)/out/$(v)/$(r)/status)) \
@@ -109,6 +115,8 @@ ARGS_v2     = asid.mode=check asid.hier=v2 asid.kselftest=1 $(if $(ONLY),asid.on
 ARGS_v1     = asid.mode=check asid.hier=v1 $(if $(ONLY),asid.only=$(ONLY))
 ARGS_robust = asid.mode=robust asid.seed=$(SEED) asid.writes=$(FUZZ_WRITES) asid.stress=$(STRESS_SECS)
 ARGS_uefi   = asid.mode=check asid.hier=v2 asid.only=kvm_init asid.efi=1
+ARGS_wide   = asid.mode=check asid.hier=v2 asid.only=$(or $(ONLY),wide_)
+SIM_wide    = 1024,129
 QEMU_uefi   = -bios $(OVMF)
 
 .PHONY: all REPORT findings-status patches check check-targets check-debug robustness extra kernels runs bench bench-native bench-report host-test lint shell clean times FORCE
@@ -286,11 +294,11 @@ endef
 v_of = $(firstword $(subst /, ,$(1)))
 r_of = $(lastword $(subst /, ,$(1)))
 
-# out/<build>/<run>/status: v2, v1, robust, uefi.
+# out/<build>/<run>/status: v2, v1, robust, uefi, wide.
 $(B)/out/%/status: $$(B)/initramfs/$$(call v_of,$$*).cpio.gz \
 		   $$(B)/obj/$$(call v_of,$$*)/arch/x86/boot/bzImage \
 		   qemu/run-guest.sh qemu/scan-console.sh FORCE
-	@$(call guest,$(subst /,-,$*),$(B)/obj/$(call v_of,$*)/arch/x86/boot/bzImage,$<,$(B)/out/$*,$(TIMEOUT),$(QEMU_$(call r_of,$*)),$(call splats,$(call v_of,$*)),$(ARGS_$(call r_of,$*)) $(call cmdline,$(call v_of,$*)))
+	@$(call guest,$(subst /,-,$*),$(B)/obj/$(call v_of,$*)/arch/x86/boot/bzImage,$<,$(B)/out/$*,$(TIMEOUT),$(QEMU_$(call r_of,$*)),$(call splats,$(call v_of,$*)),$(ARGS_$(call r_of,$*)) $(call cmdline,$(call v_of,$*)),$(SIM_$(call r_of,$*)))
 
 NATIVE_DEPS := $(wildcard bench/native/*.c bench/native/*.h bench/native/*.sh \
 		bench/native/stub/*.c bench/native/stub/*.h bench/native/stub/*/*.h)

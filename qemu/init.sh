@@ -215,7 +215,7 @@ fi
 run_suite() {
 	hier=$1 root=$2
 	set -- --root "$root" --hier "$hier" --known /etc/known-defects \
-		--files /etc/documented-files
+		--files /etc/documented-files --charging /etc/charging
 	[ -n "$ONLY" ] && set -- "$@" --only "$ONLY"
 	echo "# guest: suite on cgroup $hier at $root" > "$KTAP"
 	{ /bin/asid_suite "$@" 2>&1; echo $? > /tmp/suite.rc; } | tee /tmp/suite.ktap > "$KTAP"

@@ -97,3 +97,18 @@ int chg_charge_watched(int fd, uint32_t type, uint64_t amount,
 	w->amount = amount;
 	return ioctl(fd, ASID_TEST_CHARGE_WATCHED, w) ? -errno : 0;
 }
+
+int chg_sample(int fd, struct asid_test_sample *s)
+{
+	return ioctl(fd, ASID_TEST_SAMPLE, s) ? -errno : 0;
+}
+
+int chg_bench(int fd, uint32_t type, uint64_t iterations, uint64_t *rejected)
+{
+	struct asid_test_bench b = { .type = type, .iterations = iterations };
+
+	if (ioctl(fd, ASID_TEST_BENCH, &b))
+		return -errno;
+	*rejected = b.rejected;
+	return 0;
+}

@@ -34,5 +34,15 @@ int chg_charge_raced(int fd, uint32_t type, uint64_t amount, uint32_t release,
  */
 int chg_charge_watched(int fd, uint32_t type, uint64_t amount,
 		       struct asid_test_watched_charge *w);
+/*
+ * ASID_TEST_SAMPLE: @s's in fields set by the caller, the out fields filled
+ * in.  Return: 0 or -errno.
+ */
+int chg_sample(int fd, struct asid_test_sample *s);
+/*
+ * ASID_TEST_BENCH of @iterations charge+uncharge pairs of @type, nothing
+ * tracked; *rejected gets the charges refused.  Return: 0 or -errno.
+ */
+int chg_bench(int fd, uint32_t type, uint64_t iterations, uint64_t *rejected);
 
 #endif /* _SUITE_CHARGE_H */

@@ -6,6 +6,7 @@
  *
  * usage: asid_suite --root <cgroup mount> --hier v2|v1
  *                   [--only <substring>] [--known <file>] [--files <file>]
+ *                   [--charging <file>]
  *
  * Output is KTAP v1; every test point prints one "# observed <point>: ..."
  * line right before its result.  Exit status 0 iff nothing failed.
@@ -120,6 +121,20 @@ static const struct case_desc cases[] = {
 	{ "refusal_cancel_raced", MOD, 2, case_refusal_cancel_raced },
 	/* per-CPU stocks and CPU hotplug */
 	{ "stock_freed_by_cpu_offline", MOD, 1, case_stock_freed_by_cpu_offline },
+	/*
+	 * The wide boot's: batches and live VMs on two CPUs, and the charging
+	 * property each design documents, sampled from inside the kernel.
+	 */
+	{ "wide_stock_sibling_fills_parent", KVM, WIDE_AVAIL,
+	  case_wide_stock_sibling_fills_parent },
+	{ "wide_stock_own_max_across_cpus", KVM, WIDE_AVAIL,
+	  case_wide_stock_own_max_across_cpus },
+	{ "wide_stock_capacity_across_cpus", KVM | F_MODULE, WIDE_AVAIL,
+	  case_wide_stock_capacity_across_cpus },
+	{ "wide_usage_sampled_within_max", MOD, WIDE_AVAIL,
+	  case_wide_usage_sampled_within_max },
+	{ "wide_stock_sampled_within_bound", MOD, WIDE_AVAIL,
+	  case_wide_stock_sampled_within_bound },
 	/* KVM */
 	{ "kvm_init_charges", KVM, 1, case_kvm_init_charges },
 	{ "kvm_init_twice", KVM, 1, case_kvm_init_twice },
@@ -149,7 +164,7 @@ static const struct case_desc cases[] = {
 static void usage(const char *prog)
 {
 	fprintf(stderr,
-		"usage: %s --root <cgroup mount dir> --hier v2|v1 [--only <substring>] [--known <file>] [--files <file>]\n",
+		"usage: %s --root <cgroup mount dir> --hier v2|v1 [--only <substring>] [--known <file>] [--files <file>] [--charging <file>]\n",
 		prog);
 	exit(2);
 }
@@ -329,6 +344,30 @@ static void describe(struct suite *s)
 	ktap_diag("known defects listed: %d", s->nknown);
 }
 
+/*
+ * --charging FILE: variants/<branch>/charging, as asid_stress reads it: one
+ * word, "exact", or empty for the design's own discipline; anything else
+ * is a mistake in the branch.
+ */
+static void read_charging(struct suite *s, const char *path)
+{
+	char word[32] = "";
+	FILE *f = fopen(path, "re");
+	int n;
+
+	if (!f) {
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		exit(2);
+	}
+	n = fscanf(f, "%31s", word);
+	fclose(f);
+	if (n == 1 && strcmp(word, "exact")) {
+		fprintf(stderr, "%s: unknown charging \"%s\"\n", path, word);
+		exit(2);
+	}
+	s->exact = n == 1;
+}
+
 static void parse_args(struct suite *s, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -337,6 +376,7 @@ static void parse_args(struct suite *s, int argc, char **argv)
 		{ "only", required_argument, NULL, 'o' },
 		{ "known", required_argument, NULL, 'k' },
 		{ "files", required_argument, NULL, 'f' },
+		{ "charging", required_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *hier = NULL, *known = NULL;
@@ -358,6 +398,9 @@ static void parse_args(struct suite *s, int argc, char **argv)
 			break;
 		case 'f':
 			s->documented = optarg;
+			break;
+		case 'c':
+			read_charging(s, optarg);
 			break;
 		default:
 			usage(argv[0]);

@@ -96,6 +96,11 @@ struct suite {
 
 	const char *only;
 	const char *documented;		/* --files: the design's optional files */
+	/*
+	 * --charging: the branch documents a charge that never stores a sum
+	 * above max (variants/<branch>/charging "exact").
+	 */
+	bool exact;
 	int nknown;
 	struct known known[SUITE_MAX_KNOWN];
 };
@@ -238,9 +243,12 @@ CASE(case_documented_files);
 #define REFUSALS_UNLOGGED "refusals_not_logged"
 /*
  * A design serving charges from per-CPU stocks documents that a unit freed
- * on one CPU stays charged there until its stock drains (misc-batched).
+ * on one CPU stays charged there until its stock drains, and that a charge
+ * a level would refuse drains the stocks first (misc-batched).
  */
 #define STOCKED_CHARGES "charges_stocked_per_cpu"
+/* misc-batched's MISC_CHARGE_BATCH: a CPU stocks at most this many units. */
+#define STOCK_BATCH	32
 /* Whether the branch's --files list names @word. */
 bool suite_documents(const struct suite *s, const char *word);
 CASE(case_root_files_at_start);
@@ -338,7 +346,30 @@ CASE(case_refusal_notified_after_cancel);
 CASE(case_refusal_cancel_raced);
 CASE(case_refusal_at_parent_notified_after_cancel);
 /* cases_stock.c */
+/*
+ * The cases that need batches to form and live VMs on two CPUs, and the
+ * in-kernel sampler's, need more free units than the 16,5 boots have: they
+ * run in the wide boot (kvm_amd.sev_asid_sim=1024,129, make check's "wide"
+ * run) and are declared skips ("capacity below what the point needs")
+ * elsewhere.
+ */
+#define WIDE_AVAIL	64
+/* Run the caller on @cpu alone: 0 or -errno. */
+int pt_run_on(int cpu);
+/* Let the caller run on any CPU again. */
+void pt_run_anywhere(void);
+/*
+ * The counter of p->res in the cgroup @up levels above the caller's, read
+ * inside the kernel (ASID_TEST_SAMPLE): stocked units included.
+ */
+bool pt_level_usage(struct point *p, unsigned int up, uint64_t *v);
 CASE(case_stock_freed_by_cpu_offline);
+CASE(case_wide_stock_sibling_fills_parent);
+CASE(case_wide_stock_own_max_across_cpus);
+CASE(case_wide_stock_capacity_across_cpus);
+/* cases_sample.c */
+CASE(case_wide_usage_sampled_within_max);
+CASE(case_wide_stock_sampled_within_bound);
 /* run.c */
 CASE(case_final_no_leak);
 
