@@ -17,6 +17,11 @@
 # and its own *.config.
 # A branch with extra/*.patch also gets a "<branch>+extra" kernel: its
 # series plus those patches (the add-a-resource experiment).
+# A branch with broken/*.patch also gets a "<branch>+broken" kernel: its
+# series plus one test-only patch that breaks the charging property the
+# branch documents, built from the branch's objects; make check boots it
+# for the wide run, which must fail exactly the check of that property
+# (broken/expect, qemu/broken-verdict.sh).
 # A branch with a one-line file "on" naming another branch of its tree is
 # built on top of that one: its series and config fragments come first
 # (misc-exact is misc-fixed plus one patch; misc-batched is misc-exact plus
@@ -29,6 +34,7 @@ TIMEOUT   ?= 900
 BRANCHES  := $(sort $(patsubst variants/%/,%,$(filter-out variants/common/,$(wildcard variants/*/))))
 VARIANTS  := $(BRANCHES)
 EXTRAS    := $(foreach v,$(VARIANTS),$(if $(wildcard variants/$(v)/extra/*.patch),$(v)+extra))
+BROKEN    := $(foreach v,$(VARIANTS),$(if $(wildcard variants/$(v)/broken/*.patch),$(v)+broken))
 DEBUG_VARIANTS ?= $(VARIANTS)
 # Where check-debug writes its tables: a run of other branches than the
 # last one can keep that one's file.
@@ -40,9 +46,10 @@ OVMF      := /usr/share/ovmf/OVMF.fd
 # The console log of each boot; a second build directory may keep its own.
 LOGS      ?= results/logs
 
-# A build name is a branch, or "<branch>+extra".
-base       = $(patsubst %+extra,%,$(1))
+# A build name is a branch, "<branch>+extra" or "<branch>+broken".
+base       = $(patsubst %+broken,%,$(patsubst %+extra,%,$(1)))
 extra      = $(if $(filter %+extra,$(1)),$(2))
+broken     = $(if $(filter %+broken,$(1)),$(2))
 # The packaged tree of each branch, read once: build/linux-<tree> is it as
 # a git repository (branch base), from /usr/src/linux-source-<tree>.tar.xz.
 DEFAULT_TREE := 6.1
@@ -54,7 +61,8 @@ $(foreach v,$(BRANCHES),$(eval ON_$(v) := $(strip $(shell cat variants/$(v)/on 2
 # own DIR EXT: DIR's files *.EXT, in order, after those of the branch DIR is "on".
 own        = $(if $(ON_$(1)),$(call own,$(ON_$(1)),$(2))) $(sort $(wildcard variants/$(1)/*.$(2)))
 series     = $(sort $(wildcard variants/common/$(call tree,$(1))/*.patch)) $(call own,$(call base,$(1)),patch) \
-	     $(call extra,$(1),$(sort $(wildcard variants/$(call base,$(1))/extra/*.patch)))
+	     $(call extra,$(1),$(sort $(wildcard variants/$(call base,$(1))/extra/*.patch))) \
+	     $(call broken,$(1),$(sort $(wildcard variants/$(call base,$(1))/broken/*.patch)))
 fragments  = $(sort $(wildcard variants/common/*.config)) $(sort $(wildcard variants/common/$(call tree,$(1))/*.config)) \
 	     $(call own,$(call base,$(1)),config) \
 	     $(call extra,$(1),$(sort $(wildcard variants/$(call base,$(1))/extra/*.config)))
@@ -96,6 +104,8 @@ BAD_SIMS   := 0-0 5-16 16-0 16 16-x 32768-5
 TREE_FIRST := $(foreach t,$(TREES),$(firstword $(foreach v,$(VARIANTS),$(if $(filter $(t),$(TREE_$(v))),$(v)))))
 RUNS  += $(foreach v,$(TREE_FIRST),$(foreach s,$(BAD_SIMS),$(B)/out/badsim-$(s)/$(v)/status))
 RUNS  += $(foreach v,$(TREE_FIRST),$(B)/out/$(v)/uefi/status)
+# The wide run of each "<branch>+broken" kernel, which must fail its check.
+RUNS  += $(BROKEN:%=$(B)/out/broken/%/status)
 # The native harness (bench/native/smoke.sh) on every branch's code and on
 # the kernel's own counters, the anchors: built, run, checked; no timing.
 RUNS  += $(VARIANTS:%=$(B)/out/%/native/status) $(B)/out/anchors/native/status
@@ -203,18 +213,18 @@ $(B)/known/%: $$(call known,$$*)
 
 # donor BUILD: the build whose objects BUILD's are copied from before its
 # first build (variants/seed-obj.sh), so that it compiles only the files
-# that differ: a "+extra" build its branch; a branch the one before it in
+# that differ: a "+extra" or "+broken" build its branch; a branch the one before it in
 # VARIANTS of the same tree and controller (its own config fragment's
 # name: another controller changes cgroup_subsys.h, which nearly every
 # object includes), or none.
 before     = $(if $(2),$(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) $(call before,$(1),$(wordlist 2,$(words $(2)),$(2)))))
-donor      = $(if $(filter %+extra,$(1)),$(call base,$(1)),$(lastword $(foreach v,$(call before,$(1),$(VARIANTS)),$(if $(filter $(call tree,$(1)),$(TREE_$(v))),$(if $(filter $(call ctlconf,$(1)),$(call ctlconf,$(v))),$(v))))))
+donor      = $(if $(filter %+extra %+broken,$(1)),$(call base,$(1)),$(lastword $(foreach v,$(call before,$(1),$(VARIANTS)),$(if $(filter $(call tree,$(1)),$(TREE_$(v))),$(if $(filter $(call ctlconf,$(1)),$(call ctlconf,$(v))),$(v))))))
 ctlconf    = $(notdir $(call own,$(call base,$(1)),config))
 # prior BUILD: the build of the same tree just before it, which it waits for:
 # a tree's kernels build one at a time, so that a branch of the other
 # controller still finds in ccache the objects the two share, and two cold
 # builds do not share the cores while boots can.
-prior      = $(if $(filter %+extra,$(1)),$(call base,$(1)),$(lastword $(foreach v,$(call before,$(1),$(VARIANTS)),$(if $(filter $(call tree,$(1)),$(TREE_$(v))),$(v)))))
+prior      = $(if $(filter %+extra %+broken,$(1)),$(call base,$(1)),$(lastword $(foreach v,$(call before,$(1),$(VARIANTS)),$(if $(filter $(call tree,$(1)),$(TREE_$(v))),$(v)))))
 seed       = $(if $(call donor,$(2)),variants/seed-obj.sh $(B)/src/$(call donor,$(2)) $(B)/src/$(call donor,$(2))/.k$(1) $(B)/src/$(2) $(B)/src/$(2)/.k$(1);)
 
 # kernel_rules OBJDIR MODDIR EXTRA_FRAGMENTS SEEDED: SEEDED non-empty orders a
@@ -371,6 +381,18 @@ comma := ,
 $(B)/out/badsim-%/status: $$(B)/initramfs/$$(call r_of,$$*).cpio.gz \
 			  $$(B)/obj/$$(call r_of,$$*)/arch/x86/boot/bzImage FORCE
 	@$(call guest,badsim-$(subst /,-,$*),$(B)/obj/$(call r_of,$*)/arch/x86/boot/bzImage,$<,$(B)/out/badsim-$*,300,,$(call splats,$(call r_of,$*)),asid.mode=badsim,$(subst -,$(comma),$(call v_of,$*)))
+
+# And per branch with variants/<b>/broken/ that the wide run's check of the
+# charging property it documents catches a kernel that breaks it on purpose:
+# the run must fail exactly that check (qemu/broken-verdict.sh).
+$(B)/out/broken/%/status: $$(B)/initramfs/$$*.cpio.gz $$(B)/obj/$$*/arch/x86/boot/bzImage \
+			  qemu/broken-verdict.sh variants/$$(call base,$$*)/broken/expect FORCE
+	@mkdir -p $(B)/out/broken/$*
+	@echo "guest $*: the wide run on a kernel broken on purpose (harness self-test)"
+	@SEV_ASID_SIM=$(SIM_wide) KNOWN_SPLATS=$(call splats,$*) qemu/run-guest.sh broken-$* \
+		$(B)/obj/$*/arch/x86/boot/bzImage $< $(LOGS) $(B)/out/broken/$* $(TIMEOUT) \
+		asid.mode=check asid.hier=v2 asid.only=wide_ > $(B)/out/broken/$*/verdict 2>&1; \
+	 qemu/broken-verdict.sh $$? variants/$(call base,$*)/broken/expect $(B)/out/broken/$* > $@
 
 # --- make bench: the charge-path benchmark, results/bench/ --------------------
 # The guest runs under TCG (context), then the native runs (the figures);

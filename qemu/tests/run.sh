@@ -10,6 +10,7 @@
 #   - the report generator nests included headings and refuses to cite
 #     a test point the run does not have
 #   - the findings table and the semantics differences read KTAP right
+#   - a kernel broken on purpose is caught only by the check it breaks
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
@@ -253,6 +254,46 @@ ok $? "inject_underflow_other_oops_fails"
 printf '[ 8.5] RIP: 0010:css_put+0x12/0x2e\n[ 9.1] asid_test: injected underflow: uncharging 3 of type 1\n' > "$tmp/inj/console"
 [ "$(KIND=underflow inject)" = 1 ] && has 'expected exactly' "$tmp/out"
 ok $? "inject_underflow_oops_before_injection_fails"
+
+# broken-verdict.sh: a kernel broken on purpose is caught only by every
+# point of the case its expect file names, failing for the reason it
+# names, at no lower detection rate than the passing runs assume, with no
+# other point failing and no splat.
+mkdir -p "$tmp/brk/variants/b/broken"
+echo "c above its max 4; the design allows 0" > "$tmp/brk/variants/b/broken/expect"
+brk_ktap() {	# brk_ktap EXCURSIONS [EXTRA_KTAP_LINE]: the guest KTAP of a run
+	{ echo "ok 1 other:sev"
+	  for r in sev sev_es; do
+		echo "# c:$r: sample refused=1000 excursions=$1 readings=9"
+		echo "# c:$r: FAIL: L read 5, 1 above its max 4; the design allows 0 (exact)"
+		echo "# observed c:$r: ... missed with p 1e-9 (0.002 seen per refusal)"
+		echo "not ok 2 c:$r"
+	  done
+	  [ -n "${2:-}" ] && echo "$2"; } > "$tmp/brk/suite.ktap"
+}
+brk() {	# brk RC: the verdict on the KTAP brk_ktap wrote
+	echo "${VERDICT:-b-wide: guest reported failure (qemu exit 3)}" > "$tmp/brk/verdict"
+	"$top/qemu/broken-verdict.sh" "$1" "$tmp/brk/variants/b/broken/expect" "$tmp/brk" 2> "$tmp/out"
+}
+brk_ktap 5
+[ "$(brk 1)" = 0 ] && has '^ok 1 broken_b_is_caught' "$tmp/brk/suite.ktap"
+ok $? "broken_caught_by_its_check"
+brk_ktap 5
+[ "$(brk 0)" = 1 ] && has 'the boot passed' "$tmp/out"
+ok $? "broken_passing_boot_fails"
+brk_ktap 5 "not ok 3 other:sev_es"
+[ "$(brk 1)" = 1 ] && has 'expected exactly' "$tmp/out"
+ok $? "broken_failing_another_point_fails"
+brk_ktap 5
+sed -i 's/FAIL: L read 5.*/FAIL: the charger did not charge within 5000 ms/' "$tmp/brk/suite.ktap"
+[ "$(brk 1)" = 1 ] && has 'failed with "the charger did not charge' "$tmp/out"
+ok $? "broken_failing_for_another_reason_fails"
+brk_ktap 1
+[ "$(brk 1)" = 1 ] && has 'less than the 0.002 its passing runs assume' "$tmp/out"
+ok $? "broken_seen_less_than_assumed_fails"
+brk_ktap 5
+[ "$(VERDICT='b-wide: kernel splat in console.log' brk 1)" = 1 ] && has 'a kernel splat' "$tmp/out"
+ok $? "broken_with_a_splat_fails"
 
 # scan-console.sh: a known WARN with its own Call Trace passes during the
 # point its entry names; a second, bare Call Trace (a dump_stack() without
