@@ -415,7 +415,8 @@ bench-report: $(B)/host/benchreport
 	@rm -rf results/bench/csv && mkdir -p results/bench/csv
 	cd $(B)/bench-data && cp $$(ls *.csv meta.txt native-*meta.txt perf-*.txt native-*.log 2>/dev/null) \
 		$(abspath results/bench/csv)/
-	$(B)/host/benchreport --in $(B)/bench-data --out results/bench
+	$(B)/host/benchreport --in $(B)/bench-data --out results/bench \
+		--defects variants --findings results/findings.md
 
 $(B)/host/calib-host: bench/calib.c
 	@mkdir -p $(B)/host

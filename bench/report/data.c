@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * data: the CSVs of the input directory loaded into typed rows (data.h).
+ * Each kind of file is a row of kinds[]: its required columns, the
+ * optional ones, and the function that appends one row.
+ */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,23 +40,6 @@ static int add_variant(struct data *d, const char *name)
 	return d->nv++;
 }
 
-/* names is NULL-terminated; idx[i] is the column of names[i]. */
-static int map_cols(struct input *in, const struct csv *c,
-		    const char *const *names, int *idx)
-{
-	int i;
-
-	for (i = 0; names[i]; i++) {
-		idx[i] = csv_col(c, names[i]);
-		if (idx[i] < 0) {
-			snprintf(in->unusable, sizeof(in->unusable),
-				 "no column \"%s\" in the header", names[i]);
-			return -1;
-		}
-	}
-	return 0;
-}
-
 static int copy_name(char *dst, const char *src)
 {
 	size_t n = strlen(src);
@@ -71,12 +60,19 @@ static void *grow(void *p, int n, size_t size)
 	return realloc(p, size * (size_t)n * 2);
 }
 
-#define MAXCOLS		14	/* inkernel.csv has the most columns */
+/* Append x to arr[0..n); -1 if out of memory. */
+#define APPEND(arr, n, x) ({						\
+	void *p_ = grow(arr, n, sizeof(*(arr)));			\
+	p_ ? ((arr) = p_, (arr)[(n)++] = (x), 0) : -1;			\
+})
+
+#define MAXCOLS		24	/* required + optional columns of one kind */
 
 /*
  * The add_*() take one CSV row, f[ci[i]] being the field of column i of
- * their kind, and append it to d.  They return 0, 1 for a malformed row,
- * or -1 when out of memory.
+ * their kind (required ones first, then optional ones, -1 when absent),
+ * and append it to d.  They return 0, 1 for a malformed row, or -1 when
+ * out of memory.
  */
 typedef int (*add_fn)(struct data *d, char **f, const int *ci);
 
@@ -85,57 +81,88 @@ static const char *const ik_cols[] = {
 	"limit", "type", "iters", "elapsed_ns", "ns_per_pair", "rejected",
 	"max_overshoot", NULL,
 };
+#define NIK_COLS	14
 
-/* One inkernel.csv or native.csv row into x; 1 if it is malformed. */
-static int ik_fields(struct data *d, char **f, const int *ci,
-		     struct ik_row *x)
+/* native.csv's own columns, after inkernel.csv's. */
+static const char *const nat_cols[] = {
+	"attempts", "spurious", "stocked", "overlap", "discards", "lock", "cpus",
+	NULL,
+};
+
+/* An optional number: NAN when the column is absent; 1 if malformed. */
+static int opt_num(char **f, int c, double *out)
 {
-	memset(x, 0, sizeof(*x));
-	x->v = *f[ci[0]] ? add_variant(d, f[ci[0]]) : -1;
-	return x->v < 0 || csv_int(f[ci[1]], &x->smp) ||
-	       csv_int(f[ci[2]], &x->rep) || copy_name(x->shape, f[ci[3]]) ||
-	       csv_int(f[ci[4]], &x->depth) ||
-	       csv_int(f[ci[5]], &x->threads) ||
-	       csv_int(f[ci[6]], &x->oversub) ||
-	       copy_name(x->limit, f[ci[7]]) ||
-	       copy_name(x->type, f[ci[8]]) ||
-	       csv_num(f[ci[9]], &x->iters) ||
-	       csv_num(f[ci[10]], &x->elapsed_ns) ||
-	       csv_num(f[ci[11]], &x->ns) ||
-	       csv_num(f[ci[12]], &x->rejected) ||
-	       csv_num(f[ci[13]], &x->overshoot) || x->threads < 1 ||
-	       x->depth < 0 || !(x->iters > 0) || !(x->elapsed_ns > 0);
+	*out = NAN;
+	return c >= 0 && csv_num(f[c], out);
 }
 
-/* Append x to rows[0..*n); -1 when out of memory. */
-static int append_ik(struct ik_row **rows, int *n, const struct ik_row *x)
+/* An optional name: "" when the column is absent, cut to fit. */
+static void opt_name(char **f, int c, char *dst, size_t len)
 {
-	void *p = grow(*rows, *n, sizeof(**rows));
+	snprintf(dst, len, "%s", c >= 0 ? f[c] : "");
+}
 
-	if (!p)
-		return -1;
-	*rows = p;
-	(*rows)[(*n)++] = *x;
-	return 0;
+/* One inkernel.csv or native row into x; 1 if it is malformed. */
+static int ik_fields(struct data *d, char **f, const int *ci,
+		     struct ik_row *x, int native)
+{
+	const int *o = ci + NIK_COLS;
+	int bad;
+
+	memset(x, 0, sizeof(*x));
+	x->v = *f[ci[0]] ? add_variant(d, f[ci[0]]) : -1;
+	bad = x->v < 0 || csv_int(f[ci[1]], &x->smp) ||
+	      csv_int(f[ci[2]], &x->rep) || copy_name(x->shape, f[ci[3]]) ||
+	      csv_int(f[ci[4]], &x->depth) ||
+	      csv_int(f[ci[5]], &x->threads) ||
+	      csv_int(f[ci[6]], &x->oversub) ||
+	      copy_name(x->limit, f[ci[7]]) ||
+	      copy_name(x->type, f[ci[8]]) ||
+	      csv_num(f[ci[9]], &x->iters) ||
+	      csv_num(f[ci[10]], &x->elapsed_ns) ||
+	      csv_num(f[ci[11]], &x->ns) ||
+	      csv_num(f[ci[12]], &x->rejected) ||
+	      csv_num(f[ci[13]], &x->overshoot) || x->threads < 1 ||
+	      x->depth < 0 || !(x->iters > 0) || !(x->elapsed_ns > 0);
+	if (!native) {
+		x->attempts = x->spurious = x->stocked = NAN;
+		x->overlap = x->discards = NAN;
+		return bad;
+	}
+	bad |= opt_num(f, o[0], &x->attempts) || opt_num(f, o[1], &x->spurious) ||
+	       opt_num(f, o[2], &x->stocked) || opt_num(f, o[3], &x->overlap) ||
+	       opt_num(f, o[4], &x->discards);
+	opt_name(f, o[5], x->lock, sizeof(x->lock));
+	opt_name(f, o[6], x->cpus, sizeof(x->cpus));
+	return bad || !(x->ns > 0);
 }
 
 static int add_ik(struct data *d, char **f, const int *ci)
 {
 	struct ik_row x;
 
-	if (ik_fields(d, f, ci, &x))
+	if (ik_fields(d, f, ci, &x, 0))
 		return 1;
-	return append_ik(&d->ik, &d->nik, &x);
+	return APPEND(d->ik, d->nik, x);
 }
 
-/* native.csv: inkernel.csv's columns, measured by bench/native on the host. */
+/* native.csv: inkernel.csv's columns and its own, measured on the host. */
 static int add_nat(struct data *d, char **f, const int *ci)
 {
 	struct ik_row x;
 
-	if (ik_fields(d, f, ci, &x))
+	if (ik_fields(d, f, ci, &x, 1))
 		return 1;
-	return append_ik(&d->nat, &d->nnat, &x);
+	return APPEND(d->nat, d->nnat, x);
+}
+
+static int add_prev(struct data *d, char **f, const int *ci)
+{
+	struct ik_row x;
+
+	if (ik_fields(d, f, ci, &x, 1))
+		return 1;
+	return APPEND(d->prev, d->nprev, x);
 }
 
 static const char *const ic_cols[] = {
@@ -146,7 +173,6 @@ static const char *const ic_cols[] = {
 static int add_ic(struct data *d, char **f, const int *ci)
 {
 	struct ic_row x;
-	void *p;
 
 	memset(&x, 0, sizeof(x));
 	x.v = *f[ci[0]] ? add_variant(d, f[ci[0]]) : -1;
@@ -157,12 +183,7 @@ static int add_ic(struct data *d, char **f, const int *ci)
 	    csv_num(f[ci[5]], &x.iters) ||
 	    csv_num(f[ci[6]], &x.ipp) || x.depth < 0)
 		return 1;
-	p = grow(d->ic, d->nic, sizeof(*d->ic));
-	if (!p)
-		return -1;
-	d->ic = p;
-	d->ic[d->nic++] = x;
-	return 0;
+	return APPEND(d->ic, d->nic, x);
 }
 
 static const char *const cal_cols[] = {
@@ -172,7 +193,6 @@ static const char *const cal_cols[] = {
 static int add_cal(struct data *d, char **f, const int *ci)
 {
 	struct cal_row x;
-	void *p;
 
 	memset(&x, 0, sizeof(x));
 	if (copy_name(x.where, f[ci[0]]) ||
@@ -182,12 +202,7 @@ static int add_cal(struct data *d, char **f, const int *ci)
 	    csv_num(f[ci[4]], &x.iters) || csv_num(f[ci[5]], &x.ns) ||
 	    !(x.ns > 0))
 		return 1;
-	p = grow(d->cal, d->ncal, sizeof(*d->cal));
-	if (!p)
-		return -1;
-	d->cal = p;
-	d->cal[d->ncal++] = x;
-	return 0;
+	return APPEND(d->cal, d->ncal, x);
 }
 
 static const char *const e2e_cols[] = {
@@ -198,7 +213,6 @@ static const char *const e2e_cols[] = {
 static int add_e2e(struct data *d, char **f, const int *ci)
 {
 	struct e2e_row x;
-	void *p;
 
 	memset(&x, 0, sizeof(x));
 	x.v = *f[ci[0]] ? add_variant(d, f[ci[0]]) : -1;
@@ -208,50 +222,108 @@ static int add_e2e(struct data *d, char **f, const int *ci)
 	    csv_num(f[ci[5]], &x.elapsed_ns) ||
 	    csv_num(f[ci[6]], &x.ops) || !(x.ops > 0))
 		return 1;
-	p = grow(d->e2e, d->ne2e, sizeof(*d->e2e));
-	if (!p)
-		return -1;
-	d->e2e = p;
-	d->e2e[d->ne2e++] = x;
+	return APPEND(d->e2e, d->ne2e, x);
+}
+
+static const char *const cost_cols[] = {
+	"primitive", "cpus", "rep", "iters", "ns", NULL,
+};
+
+static int add_cost(struct data *d, char **f, const int *ci)
+{
+	struct cost_row x;
+
+	memset(&x, 0, sizeof(x));
+	if (copy_name(x.prim, f[ci[0]]) || csv_int(f[ci[1]], &x.cpus) ||
+	    csv_int(f[ci[2]], &x.rep) || csv_num(f[ci[3]], &x.iters) ||
+	    csv_num(f[ci[4]], &x.ns) || !(x.ns > 0) || x.cpus < 1)
+		return 1;
+	return APPEND(d->cost, d->ncost, x);
+}
+
+static const char *const ops_cols[] = {
+	"variant", "shape", "depth", "limit", "type", "rmw", "rmw_shared",
+	"lock", "percpu", NULL,
+};
+static const char *const ops_opt[] = { "store_shared", "rmw_line", NULL };
+
+static int add_ops(struct data *d, char **f, const int *ci)
+{
+	struct ops_row x;
+
+	memset(&x, 0, sizeof(x));
+	if (copy_name(x.variant, f[ci[0]]) || copy_name(x.shape, f[ci[1]]) ||
+	    csv_int(f[ci[2]], &x.depth) || copy_name(x.limit, f[ci[3]]) ||
+	    copy_name(x.type, f[ci[4]]) || csv_num(f[ci[5]], &x.rmw) ||
+	    csv_num(f[ci[6]], &x.rmw_shared) || csv_num(f[ci[7]], &x.lock) ||
+	    csv_num(f[ci[8]], &x.percpu) || opt_num(f, ci[9], &x.store_shared) ||
+	    opt_num(f, ci[10], &x.rmw_line) || x.rmw < 0 || x.rmw_shared < 0 ||
+	    x.rmw_shared > x.rmw || x.lock < 0 || x.percpu < 0 ||
+	    x.store_shared < 0)
+		return 1;
+	return APPEND(d->ops, d->nops, x);
+}
+
+/* One kind of input file. */
+struct kind {
+	const char *name;		/* the file is <name>.csv */
+	const char *const *cols, *const *opt;
+	add_fn add;
+	size_t in;			/* offsetof(struct data, in_*) */
+};
+
+static const struct kind kinds[] = {
+	{ "inkernel", ik_cols, NULL, add_ik, offsetof(struct data, in_ik) },
+	{ "icount", ic_cols, NULL, add_ic, offsetof(struct data, in_ic) },
+	{ "calib", cal_cols, NULL, add_cal, offsetof(struct data, in_cal) },
+	{ "e2e", e2e_cols, NULL, add_e2e, offsetof(struct data, in_e2e) },
+	{ "native", ik_cols, nat_cols, add_nat, offsetof(struct data, in_nat) },
+	{ "native-prev", ik_cols, nat_cols, add_prev,
+	  offsetof(struct data, in_prev) },
+	{ "native-costs", cost_cols, NULL, add_cost,
+	  offsetof(struct data, in_cost) },
+	{ "native-ops", ops_cols, ops_opt, add_ops, offsetof(struct data, in_ops) },
+};
+#define NKINDS ((int)(sizeof(kinds) / sizeof(kinds[0])))
+
+static struct input *kind_input(struct data *d, const struct kind *k)
+{
+	return (struct input *)((char *)d + k->in);
+}
+
+/* Required columns into ci[], then optional ones (-1 if absent); -1 if one is missing. */
+static int map_cols(struct input *in, const struct csv *c,
+		    const struct kind *k, int *ci)
+{
+	int i, j, nopt = 0;
+
+	for (i = 0; k->cols[i]; i++) {
+		ci[i] = csv_col(c, k->cols[i]);
+		if (ci[i] < 0) {
+			snprintf(in->unusable, sizeof(in->unusable),
+				 "no column \"%s\" in the header", k->cols[i]);
+			return -1;
+		}
+	}
+	for (j = 0; k->opt && k->opt[j]; j++) {
+		ci[i + j] = csv_col(c, k->opt[j]);
+		nopt += ci[i + j] >= 0;
+	}
+	in->has_new = k->opt && nopt == j;
 	return 0;
 }
 
-static int parse_kind(struct data *d, const char *kind, const struct csv *c)
+static int parse_kind(struct data *d, const struct kind *k, const struct csv *c)
 {
-	const char *const *cols;
-	struct input *in;
-	add_fn add;
+	struct input *in = kind_input(d, k);
 	int ci[MAXCOLS], r;
 
-	if (!strcmp(kind, "inkernel")) {
-		in = &d->in_ik;
-		cols = ik_cols;
-		add = add_ik;
-	} else if (!strcmp(kind, "icount")) {
-		in = &d->in_ic;
-		cols = ic_cols;
-		add = add_ic;
-	} else if (!strcmp(kind, "calib")) {
-		in = &d->in_cal;
-		cols = cal_cols;
-		add = add_cal;
-	} else if (!strcmp(kind, "e2e")) {
-		in = &d->in_e2e;
-		cols = e2e_cols;
-		add = add_e2e;
-	} else if (!strcmp(kind, "native")) {
-		in = &d->in_nat;
-		cols = ik_cols;
-		add = add_nat;
-	} else {
-		return -1;
-	}
 	in->exists = c->exists;
 	in->bad += c->nbad;
-	if (!c->exists || !c->header || map_cols(in, c, cols, ci))
+	if (!c->exists || !c->header || map_cols(in, c, k, ci))
 		return 0;
 	for (r = 0; r < c->nrows; r++) {
-		int e = add(d, c->rows[r], ci);
+		int e = k->add(d, c->rows[r], ci);
 
 		if (e < 0)
 			return -1;
@@ -263,15 +335,31 @@ static int parse_kind(struct data *d, const char *kind, const struct csv *c)
 	return 0;
 }
 
+static void name_inputs(struct data *d)
+{
+	static char files[NKINDS][32];
+	int k;
+
+	for (k = 0; k < NKINDS; k++) {
+		snprintf(files[k], sizeof(files[k]), "%s.csv", kinds[k].name);
+		kind_input(d, &kinds[k])->file = files[k];
+	}
+}
+
 int data_parse_text(struct data *d, const char *kind, const char *text)
 {
 	struct csv c;
-	int r;
+	int k, r;
 
+	for (k = 0; k < NKINDS && strcmp(kinds[k].name, kind); k++)
+		;
+	if (k == NKINDS)
+		return -1;
+	name_inputs(d);
 	memset(&c, 0, sizeof(c));
 	if (csv_parse(&c, text))
 		return -1;
-	r = parse_kind(d, kind, &c);
+	r = parse_kind(d, &kinds[k], &c);
 	csv_free(&c);
 	return r;
 }
@@ -298,256 +386,30 @@ void data_finish(struct data *d)
 		d->e2e[i].v = map[d->e2e[i].v];
 	for (i = 0; i < d->nnat; i++)
 		d->nat[i].v = map[d->nat[i].v];
+	for (i = 0; i < d->nprev; i++)
+		d->prev[i].v = map[d->prev[i].v];
 }
 
 int data_load(struct data *d, const char *dir)
 {
-	static const char *const kinds[] = {
-		"inkernel", "icount", "calib", "e2e", "native",
-	};
 	char path[4096];
-	unsigned int k;
+	int k;
 
-	d->in_ik.file = "inkernel.csv";
-	d->in_ic.file = "icount.csv";
-	d->in_cal.file = "calib.csv";
-	d->in_e2e.file = "e2e.csv";
-	d->in_nat.file = "native.csv";
-	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+	name_inputs(d);
+	for (k = 0; k < NKINDS; k++) {
 		struct csv c;
 		int r;
 
-		snprintf(path, sizeof(path), "%s/%s.csv", dir, kinds[k]);
+		snprintf(path, sizeof(path), "%s/%s.csv", dir, kinds[k].name);
 		if (csv_load(&c, path))
 			return -1;
-		r = parse_kind(d, kinds[k], &c);
+		r = parse_kind(d, &kinds[k], &c);
 		csv_free(&c);
 		if (r)
 			return -1;
 	}
 	data_finish(d);
 	return 0;
-}
-
-struct sel sel_any(void)
-{
-	struct sel s = { -1, NULL, -1, -1, NULL, NULL, -1 };
-
-	return s;
-}
-
-int sel_match(const struct sel *s, const struct ik_row *r)
-{
-	return (s->v < 0 || s->v == r->v) &&
-	       (!s->shape || !strcmp(s->shape, r->shape)) &&
-	       (s->depth < 0 || s->depth == r->depth) &&
-	       (s->threads < 0 || s->threads == r->threads) &&
-	       (!s->limit || !strcmp(s->limit, r->limit)) &&
-	       (!s->type || !strcmp(s->type, r->type)) &&
-	       (s->oversub < 0 || s->oversub == r->oversub);
-}
-
-static double metric(const struct ik_row *r, enum metric m)
-{
-	switch (m) {
-	case M_NS:
-		return r->ns;
-	case M_TPUT:
-		return pairs_per_sec(r->threads, r->iters, r->elapsed_ns);
-	case M_REJ:
-		return rejection_rate(r->rejected, r->threads, r->iters);
-	case M_OVER:
-		return r->overshoot;
-	}
-	return NAN;
-}
-
-const char *src_name(enum src w)
-{
-	return w == SRC_NATIVE ? "native" : "TCG";
-}
-
-/* The rows of one run of the matrix; *n their count. */
-static const struct ik_row *src_rows(const struct data *d, enum src w, int *n)
-{
-	*n = w == SRC_NATIVE ? d->nnat : d->nik;
-	return w == SRC_NATIVE ? d->nat : d->ik;
-}
-
-struct summary src_summary(const struct data *d, enum src w, struct sel s,
-			   enum metric m)
-{
-	const struct ik_row *r;
-	struct summary out;
-	int i, nr, n = 0;
-	double *v;
-
-	r = src_rows(d, w, &nr);
-	v = malloc(sizeof(*v) * (size_t)(nr + 1));
-	if (!v)
-		return stats_summarize(NULL, 0);
-	for (i = 0; i < nr; i++) {
-		double x;
-
-		if (!sel_match(&s, &r[i]))
-			continue;
-		x = metric(&r[i], m);
-		if (!isnan(x))
-			v[n++] = x;
-	}
-	out = stats_summarize(v, n);
-	free(v);
-	return out;
-}
-
-struct summary ik_summary(const struct data *d, struct sel s, enum metric m)
-{
-	return src_summary(d, SRC_TCG, s, m);
-}
-
-int add_distinct(int *out, int n, int x)
-{
-	int i, j;
-
-	for (i = 0; i < n; i++)
-		if (out[i] == x)
-			return n;
-	if (n == MAXK)
-		return n;
-	for (i = 0; i < n && out[i] < x; i++)
-		;
-	for (j = n; j > i; j--)
-		out[j] = out[j - 1];
-	out[i] = x;
-	return n + 1;
-}
-
-/* Which int column src_distinct() collects. */
-enum col { COL_THREADS, COL_DEPTH, COL_SMP };
-
-static int src_distinct(const struct data *d, enum src w, struct sel s,
-			enum col c, int *out)
-{
-	const struct ik_row *r;
-	int i, nr, n = 0;
-
-	r = src_rows(d, w, &nr);
-	for (i = 0; i < nr; i++)
-		if (sel_match(&s, &r[i]))
-			n = add_distinct(out, n, c == COL_THREADS ? r[i].threads :
-					 c == COL_DEPTH ? r[i].depth : r[i].smp);
-	return n;
-}
-
-int src_threads(const struct data *d, enum src w, struct sel s, int *out)
-{
-	return src_distinct(d, w, s, COL_THREADS, out);
-}
-
-int src_depths(const struct data *d, enum src w, struct sel s, int *out)
-{
-	return src_distinct(d, w, s, COL_DEPTH, out);
-}
-
-int ik_threads(const struct data *d, struct sel s, int *out)
-{
-	return src_distinct(d, SRC_TCG, s, COL_THREADS, out);
-}
-
-int ik_depths(const struct data *d, struct sel s, int *out)
-{
-	return src_distinct(d, SRC_TCG, s, COL_DEPTH, out);
-}
-
-int ik_smps(const struct data *d, struct sel s, int *out)
-{
-	return src_distinct(d, SRC_TCG, s, COL_SMP, out);
-}
-
-int src_oversub(const struct data *d, enum src w, struct sel s)
-{
-	const struct ik_row *r;
-	int i, nr;
-
-	r = src_rows(d, w, &nr);
-	for (i = 0; i < nr; i++)
-		if (sel_match(&s, &r[i]) && r[i].oversub)
-			return 1;
-	return 0;
-}
-
-int ik_oversub(const struct data *d, struct sel s)
-{
-	return src_oversub(d, SRC_TCG, s);
-}
-
-int src_types(const struct data *d, enum src w, const char **out)
-{
-	const struct ik_row *r;
-	int i, j, nr, n = 0;
-
-	r = src_rows(d, w, &nr);
-	for (i = 0; i < nr; i++) {
-		const char *t = r[i].type;
-
-		for (j = 0; j < n && strcmp(out[j], t); j++)
-			;
-		if (j < n || n == MAXK)
-			continue;
-		for (j = n; j > 0 && strcmp(out[j - 1], t) > 0; j--)
-			out[j] = out[j - 1];
-		out[j] = t;
-		n++;
-	}
-	return n;
-}
-
-int ik_types(const struct data *d, const char **out)
-{
-	return src_types(d, SRC_TCG, out);
-}
-
-struct summary ic_summary(const struct data *d, int v, int run,
-			  const char *shape, int depth, const char *type)
-{
-	double *x = malloc(sizeof(*x) * (size_t)(d->nic + 1));
-	struct summary out;
-	int i, n = 0;
-
-	if (!x)
-		return stats_summarize(NULL, 0);
-	for (i = 0; i < d->nic; i++) {
-		const struct ic_row *r = &d->ic[i];
-
-		if (r->v == v && (run < 0 || r->run == run) &&
-		    !strcmp(r->shape, shape) && r->depth == depth &&
-		    !strcmp(r->type, type))
-			x[n++] = r->ipp;
-	}
-	out = stats_summarize(x, n);
-	free(x);
-	return out;
-}
-
-struct summary cal_summary(const struct data *d, const char *where,
-			   const char *prim, int threads)
-{
-	double *x = malloc(sizeof(*x) * (size_t)(d->ncal + 1));
-	struct summary out;
-	int i, n = 0;
-
-	if (!x)
-		return stats_summarize(NULL, 0);
-	for (i = 0; i < d->ncal; i++) {
-		const struct cal_row *r = &d->cal[i];
-
-		if (!strcmp(r->where, where) && !strcmp(r->prim, prim) &&
-		    r->threads == threads)
-			x[n++] = r->ns;
-	}
-	out = stats_summarize(x, n);
-	free(x);
-	return out;
 }
 
 void data_free(struct data *d)
@@ -561,5 +423,8 @@ void data_free(struct data *d)
 	free(d->cal);
 	free(d->e2e);
 	free(d->nat);
+	free(d->prev);
+	free(d->cost);
+	free(d->ops);
 	memset(d, 0, sizeof(*d));
 }

@@ -8,14 +8,27 @@
 
 #include "stats.h"
 
-#define MAXV		16	/* variants */
+#define MAXV		24	/* variants: branches, series and anchors */
 #define MAXK		64	/* distinct keys (threads, depths, types) */
 #define NAMELEN		64
 
-struct ik_row {			/* inkernel.csv, and native.csv (same columns) */
+/*
+ * inkernel.csv, native.csv and native-prev.csv.  The native files have
+ * columns of their own after inkernel.csv's; a file without them (the
+ * guest's, or a native.csv of the old schema) reads NAN for the numbers
+ * and "" for the strings.
+ */
+struct ik_row {
 	int v, smp, rep, depth, threads, oversub;
 	char shape[NAMELEN], limit[NAMELEN], type[NAMELEN];
 	double iters, elapsed_ns, ns, rejected, overshoot;
+	double attempts;	/* every charge attempt of the run */
+	double spurious;	/* refusals with room at every limited level */
+	double stocked;		/* units charged to P that no one held at the end */
+	double overlap;		/* (earliest end - latest start) / span */
+	double discards;	/* runs redone for overlap < 0.95 before this one */
+	char lock[NAMELEN];	/* qspinlock slow path: "mcs" or "tas" */
+	char cpus[128];		/* host CPUs of the workers, '+'-joined */
 };
 
 struct ic_row {			/* icount.csv */
@@ -36,10 +49,34 @@ struct e2e_row {		/* e2e.csv */
 	double count, elapsed_ns, ops;
 };
 
+/* native-costs.csv: the model's parameters, measured on this machine. */
+struct cost_row {
+	char prim[NAMELEN];	/* pingpong, xadd_private, xadd_shared */
+	int cpus, rep;
+	double iters, ns;
+};
+
+/*
+ * native-ops.csv: operation counts read from each design's code, per
+ * charge+uncharge pair at 1 worker.  variant is the name as written: a
+ * design of native-ops.csv that native.csv did not run adds no variant.
+ */
+struct ops_row {
+	char variant[NAMELEN], shape[NAMELEN], limit[NAMELEN], type[NAMELEN];
+	int depth;
+	double rmw;		/* LOCK-prefixed RMWs */
+	double rmw_shared;	/* of those, on a line another worker RMWs */
+	double lock;		/* spinlock acquisitions */
+	double percpu;		/* unlocked per-CPU RMWs */
+	double store_shared;	/* optional: plain stores on a line another worker writes */
+	double rmw_line;	/* optional: RMWs on the busiest shared line */
+};
+
 struct input {
 	const char *file;
 	int exists, rows, bad;
 	char unusable[128];	/* why the file cannot be used, or "" */
+	int has_new;		/* native files: the columns of the new schema */
 };
 
 struct data {
@@ -55,17 +92,33 @@ struct data {
 	int ne2e;
 	struct ik_row *nat;	/* native.csv: the matrix run natively on the host */
 	int nnat;
-	struct input in_ik, in_ic, in_cal, in_e2e, in_nat;
+	struct ik_row *prev;	/* native-prev.csv: the native run before it */
+	int nprev;
+	struct cost_row *cost;
+	int ncost;
+	struct ops_row *ops;
+	int nops;
+	struct input in_ik, in_ic, in_cal, in_e2e, in_nat, in_prev, in_cost,
+		     in_ops;
 };
 
-/* Load the five CSVs from dir.  Returns 0, or -1 on allocation failure. */
+/* Load every CSV from dir.  Returns 0, or -1 on allocation failure. */
 int data_load(struct data *d, const char *dir);
-/* Parse one CSV text of the named kind ("inkernel", ...); for the tests. */
+/*
+ * Parse one CSV text of the named kind ("inkernel", "native",
+ * "native-prev", "native-costs", ...); for the tests.
+ */
 int data_parse_text(struct data *d, const char *kind, const char *text);
 /* Sort the variants and re-index the rows (done by data_load). */
 void data_finish(struct data *d);
 int data_variant(const struct data *d, const char *name);
 void data_free(struct data *d);
+
+/* A native run whose workers overlapped less than this is not statistics. */
+#define OVERLAP_MIN	0.95
+
+/* overlap recorded and below OVERLAP_MIN */
+int row_excluded(const struct ik_row *r);
 
 enum metric {
 	M_NS,		/* ns_per_pair */

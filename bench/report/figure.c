@@ -47,10 +47,10 @@ void xtics_threads(FILE *g, const int *th, int n, struct sel s)
 		fprintf(g, "set xlabel offset 0,-1\n");
 }
 
-/* x offset of series i of n, so that error bars sit side by side */
-double offset(int i, int n, double step)
+/* x offset of series i of n, spread evenly over width around 0 */
+double offset(int i, int n, double width)
 {
-	return (i - (n - 1) / 2.0) * step;
+	return n > 1 ? (i - (n - 1) / 2.0) * width / (n - 1) : 0;
 }
 
 /*
@@ -109,8 +109,12 @@ int series_plot(FILE *g, int *any, struct series *sr, const char *title,
 	va_start(ap, style);
 	vfprintf(g, style, ap);
 	va_end(ap);
-	fprintf(g, " title ");
-	plot_quote(g, title);
+	if (!*title) {
+		fprintf(g, " notitle");
+	} else {
+		fprintf(g, " title ");
+		plot_quote(g, title);
+	}
 	*any = 1;
 	return 1;
 }
@@ -154,9 +158,11 @@ void embed(const char *name, const char *caption, int ok)
 		}
 	}
 	alt[o] = '\0';
-	if (ok == 0)
+	if (ok == 0) {
 		P("![%s](%s.png)\n\n", alt, name);
-	else {
+	} else if (ok == PLOT_EMPTY) {
+		P("_No plot (`%s.png`): nothing measured to draw._\n\n", name);
+	} else {
 		P("_Plot not produced: gnuplot failed or is missing (script `%s.gp`, "
 		  "messages in `gnuplot.log`)._\n\n", name);
 		plot_failures++;

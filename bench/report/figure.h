@@ -23,8 +23,8 @@ void xtics_depths(FILE *g, const int *dp, int ndp);
 void xtics_threads(FILE *g, const int *th, int n, struct sel s);
 /* gnuplot rejects a bare "plot", so an empty figure plots NaN; closes g. */
 void plot_end(FILE *g, int any);
-/* x offset of series i of n, so that error bars sit side by side */
-double offset(int i, int n, double step);
+/* x offset of series i of n, spread evenly over width around 0 */
+double offset(int i, int n, double width);
 
 /* One plotted series of one variant: its file under data/ and its points. */
 struct series {
@@ -47,7 +47,8 @@ void series_point(struct series *sr, double x, int key, struct summary m,
 int series_close(struct series *sr);
 /*
  * Close sr and, if it has points, add it to the plot command as
- * "'data/<file>' <style> title <title>", style being a printf format.
+ * "'data/<file>' <style> title <title>" (notitle if title is ""),
+ * style being a printf format.
  * Returns whether it was added.
  */
 int series_plot(FILE *g, int *any, struct series *sr, const char *title,
@@ -57,9 +58,13 @@ int series_plot(FILE *g, int *any, struct series *sr, const char *title,
 int series_errline(FILE *g, int *any, struct series *sr, int v, int dt,
 		   int pt, const char *title);
 
+/* What a plot function returns when it has no point to draw. */
+#define PLOT_EMPTY	(-2)
+
 /*
  * The figure in REPORT.md: the PNG with caption as alt text if ok == 0
- * (plot_run()'s result), else a note, counted in plot_failures.
+ * (plot_run()'s result); PLOT_EMPTY: a note that nothing was measured to
+ * plot; else a note that gnuplot failed, counted in plot_failures.
  */
 void embed(const char *name, const char *caption, int ok);
 

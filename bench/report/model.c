@@ -1,72 +1,86 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * model: the formulas of model.h.
+ */
 #include <math.h>
 
 #include "model.h"
 
-double model_cross_share(const struct model_params *p, int ncpu)
+double model_r_line(double rmw_shared, double rmw_line)
 {
-	if (ncpu <= 1 || ncpu <= p->cpus_per_socket)
-		return 0.0;
-	return (double)(ncpu - p->cpus_per_socket) / (ncpu - 1);
-}
-
-double model_transfer_ns(const struct model_params *p, int ncpu)
-{
-	double x = model_cross_share(p, ncpu);
-
-	if (ncpu <= 1)
-		return 0.0;
-	return (1.0 - x) * p->t_intra_ns + x * p->t_cross_ns;
-}
-
-double model_uncontended_ns(double c1, double slope, int depth)
-{
-	if (depth == 1)
-		return c1;
-	return c1 + slope * (depth - 1);
-}
-
-static double pick(double cpu, double serial, enum model_bound *bound)
-{
-	if (isnan(cpu) || isnan(serial))
+	if (!isnan(rmw_line) && rmw_line > 0)
+		return rmw_line;
+	if (isnan(rmw_shared))
 		return NAN;
+	return rmw_shared < 2 ? rmw_shared : 2;
+}
+
+double model_cs(const struct model_in *m)
+{
+	double e = isnan(m->e) ? 0 : m->e, cs;
+
+	if (!(m->lock > 0) || isnan(m->t1))
+		return NAN;
+	cs = (m->t1 - e) / m->lock;
+	return cs > 0 ? cs : 0;
+}
+
+/* Shared-line accesses per pair, each a transfer under contention. */
+static double shared(const struct model_in *m)
+{
+	return (m->rmw_shared > 0 ? m->rmw_shared : 0) +
+	       (m->store_shared > 0 ? m->store_shared : 0);
+}
+
+double model_ns(const struct model_in *m, int n)
+{
+	if (isnan(m->t1) || !(m->t1 > 0) || n < 1)
+		return NAN;
+	if (n == 1 || !(shared(m) > 0))
+		return m->t1;
+	if (isnan(m->c))
+		return NAN;
+	return m->t1 + shared(m) * m->c;
+}
+
+double model_tput(const struct model_in *m, int n, enum model_bound *bound)
+{
+	double t = model_ns(m, n), x, line, lock;
+	enum model_bound b = MODEL_CPU;
+
+	if (isnan(t))
+		return NAN;
+	x = n / t;
+	if (n > 1 && m->rmw_shared > 0) {
+		line = 1 / (model_r_line(m->rmw_shared, m->r_line) * m->c);
+		if (line < x) {
+			x = line;
+			b = MODEL_LINE;
+		}
+	}
+	if (n > 1 && m->lock > 0) {
+		if (isnan(m->c))
+			return NAN;
+		lock = 1 / (m->lock * (m->c + model_cs(m)) +
+			    (m->store_shared > 0 ? m->store_shared : 0) * m->c);
+		if (lock < x) {
+			x = lock;
+			b = MODEL_LOCK;
+		}
+	}
 	if (bound)
-		*bound = serial < cpu ? MODEL_BOUND_SERIAL : MODEL_BOUND_CPU;
-	return serial < cpu ? serial : cpu;
+		*bound = b;
+	return x * 1e9;
 }
 
-double model_atomic(const struct model_params *p, int ncpu, int depth,
-		    double u_ns, enum model_bound *bound)
+double model_error(double predicted, double measured)
 {
-	double t = model_transfer_ns(p, ncpu);
-	double cpu, serial;
-
-	if (isnan(u_ns) || u_ns <= 0 || ncpu < 1 || depth < 1)
+	if (isnan(predicted) || isnan(measured) || measured == 0)
 		return NAN;
-	cpu = ncpu / ((u_ns + 2.0 * depth * t) * 1e-9);
-	serial = t > 0 ? 1.0 / (2.0 * t * 1e-9) : INFINITY;
-	return pick(cpu, serial, bound);
+	return (predicted - measured) / measured;
 }
 
-double model_lock(const struct model_params *p, int ncpu, int depth,
-		  double u_ns, double u_cs_ns, enum model_bound *bound)
+const char *model_bound_name(enum model_bound b)
 {
-	double t = model_transfer_ns(p, ncpu);
-	double cpu, serial;
-
-	if (isnan(u_ns) || isnan(u_cs_ns) || u_ns <= 0 || u_cs_ns < 0 ||
-	    ncpu < 1 || depth < 1)
-		return NAN;
-	cpu = ncpu / ((u_ns + 2.0 * (depth + 1) * t) * 1e-9);
-	serial = 1.0 / ((u_cs_ns + 2.0 * (depth + 1) * t) * 1e-9);
-	return pick(cpu, serial, bound);
-}
-
-double model_stock(int ncpu, double u_ns, enum model_bound *bound)
-{
-	if (isnan(u_ns) || u_ns <= 0 || ncpu < 1)
-		return NAN;
-	if (bound)
-		*bound = MODEL_BOUND_CPU;
-	return ncpu / (u_ns * 1e-9);
+	return b == MODEL_LINE ? "line" : b == MODEL_LOCK ? "lock" : "CPU";
 }

@@ -1,53 +1,58 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * model: the bottom-up MODEL of charge+uncharge throughput on N CPUs that
- * all charge in one leaf at depth d.  Not a measurement: it combines this
- * run's uncontended single-thread costs with assumed, published
- * cache-line transfer latencies.
+ * model: charge+uncharge throughput of N workers, from one measured time
+ * and machine parameters measured here.  Not a measurement; the report
+ * validates it against every measured N before it projects.
  *
- *   t(N)   = (1 - p(N)) * t_intra + p(N) * t_cross
- *   p(N)   = max(0, N - P) / (N - 1)   (previous owner of a line on
- *            another socket; P = CPUs per socket; t(1) = 0)
- *   u(d)   = c1 + s * (d - 1)          (measured, 1 thread; native.csv
- *                                       when present, else inkernel.csv)
+ *   T(N)   = t1 + [N > 1] * (rmw_shared + store_shared) * c
+ *                                                ns per pair, per worker
+ *   X(N)   = min( N / T(N), L_line, L_lock )     pairs per ns, all workers
+ *   L_line = 1 / (r_line * c)                    when rmw_shared > 0, N > 1
+ *   L_lock = 1 / (lock * (c + cs) + store_shared * c)
+ *                                                when lock > 0, N > 1
+ *   cs     = (t1 - e) / lock
  *
- *   atomic (per-level RMW, misc):
- *     X = min(N / (u(d) + 2d * t(N)),  1 / (2 * t(N)))
- *     each pair does 2d RMWs, each a line transfer; every level's line
- *     takes 2 RMWs per pair and serves one per transfer time.
- *   lock (one global spinlock, encryption_ids):
- *     X = min(N / (u(d) + 2(d+1) * t(N)),  1 / (u_cs(d) + 2(d+1) * t(N)))
- *     2 critical sections per pair (charge, uncharge), each moves the
- *     lock line and d counter lines; everything inside serializes;
- *     u_cs(d) = u(d) - e, e = the empty harness loop's cost per pair.
- *   stock (per-CPU stock of charged units, misc-batched):
- *     X = N / u(d)
- *     every charge and uncharge is served by the CPU's own stock, a line
- *     no other CPU writes, so nothing is shared and nothing serializes.
+ * t1: the design's measured 1-worker ns per pair at that shape and depth;
+ * e: the empty loop's (no controller call); rmw_shared: LOCK-prefixed
+ * RMWs per pair on a line another worker also writes, store_shared: plain
+ * stores on such a line (what a lock holder writes), each of which costs
+ * one core-to-core transfer c once a second worker runs; r_line: RMWs per
+ * pair on the busiest such line (a line serves one RMW per c); lock:
+ * spinlock acquisitions per pair: the lock line moves to each new holder
+ * (c), which runs its critical section, at most cs uncontended (all the
+ * controller's own time counted inside the lock), plus the transfers of
+ * the shared lines it stores to.
  */
 #ifndef BENCHREPORT_MODEL_H
 #define BENCHREPORT_MODEL_H
 
-struct model_params {
-	double t_intra_ns;	/* core-to-core line transfer, same socket */
-	double t_cross_ns;	/* core-to-core line transfer, other socket */
-	int cpus_per_socket;	/* P */
+struct model_in {
+	double t1;		/* measured ns per pair, 1 worker */
+	double e;		/* empty loop ns per pair, 1 worker (NAN: 0) */
+	double rmw_shared;	/* shared-line RMWs per pair */
+	double store_shared;	/* shared-line plain stores per pair (NAN: 0) */
+	double r_line;		/* RMWs per pair on the busiest shared line */
+	double lock;		/* spinlock acquisitions per pair */
+	double c;		/* core-to-core line transfer, ns */
 };
 
 enum model_bound {
-	MODEL_BOUND_CPU,	/* N / (per-pair latency of one CPU) */
-	MODEL_BOUND_SERIAL,	/* the shared line / the lock */
+	MODEL_CPU,		/* N / T(N): each worker's own latency */
+	MODEL_LINE,		/* the busiest shared line */
+	MODEL_LOCK,		/* the lock */
 };
 
-double model_cross_share(const struct model_params *p, int ncpu);
-double model_transfer_ns(const struct model_params *p, int ncpu);
-/* u(d) = c1 + s (d - 1); s may be NAN when d == 1. */
-double model_uncontended_ns(double c1, double slope, int depth);
-/* pairs/s; bound (may be NULL) says which term limits. NAN if inputs are. */
-double model_atomic(const struct model_params *p, int ncpu, int depth,
-		    double u_ns, enum model_bound *bound);
-double model_lock(const struct model_params *p, int ncpu, int depth,
-		  double u_ns, double u_cs_ns, enum model_bound *bound);
-double model_stock(int ncpu, double u_ns, enum model_bound *bound);
+/* RMWs per pair on the busiest line: rmw_line if known, else min(2, rmw_shared). */
+double model_r_line(double rmw_shared, double rmw_line);
+/* The uncontended critical section: (t1 - e) / lock, at least 0; NAN without a lock. */
+double model_cs(const struct model_in *m);
+/* T(N), ns per pair per worker; NAN if an input is missing. */
+double model_ns(const struct model_in *m, int n);
+/* X(N) in pairs/s of all workers; bound (may be NULL) says which term. */
+double model_tput(const struct model_in *m, int n, enum model_bound *bound);
+/* (predicted - measured) / measured, or NAN. */
+double model_error(double predicted, double measured);
+/* "CPU", "line", "lock" */
+const char *model_bound_name(enum model_bound b);
 
 #endif

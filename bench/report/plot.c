@@ -14,8 +14,11 @@
 static const char *const colors[] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
 	"#ff7f0e", "#8c564b", "#e377c2", "#17becf",
-	/* nine branches and more: no two may share a colour */
-	"#bcbd22", "#000000", "#7f7f7f",
+	/* nine branches, their series and the anchors: no two share a colour */
+	"#bcbd22", "#000000", "#7f7f7f", "#393b79",
+	"#637939", "#8c6d31", "#843c39", "#7b4173",
+	"#3182bd", "#e6550d", "#31a354", "#756bb1",
+	"#636363", "#b5cf6b", "#e7969c", "#de9ed6",
 };
 
 const char *plot_color(int idx)
@@ -134,6 +137,19 @@ void plot_drop_data(const char *outdir, const char *file)
 	unlink(path);
 }
 
+/* Does file, a .png or .gp, belong to name ("x" or a prefix "x*")? */
+static int plot_named(const char *file, const char *name)
+{
+	const char *ext = strrchr(file, '.');
+	size_t k = strlen(name);
+
+	if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".gp")))
+		return 0;
+	if (k && name[k - 1] == '*')
+		return !strncmp(file, name, k - 1);
+	return (size_t)(ext - file) == k && !strncmp(file, name, k);
+}
+
 void plot_clean(const char *outdir, const char *const *names, int n)
 {
 	char path[4096];
@@ -152,10 +168,16 @@ void plot_clean(const char *outdir, const char *const *names, int n)
 		}
 		closedir(d);
 	}
-	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/%s.png", outdir, names[i]);
-		unlink(path);
-		snprintf(path, sizeof(path), "%s/%s.gp", outdir, names[i]);
-		unlink(path);
-	}
+	d = opendir(outdir);
+	if (!d)
+		return;
+	while ((e = readdir(d)))
+		for (i = 0; i < n; i++)
+			if (plot_named(e->d_name, names[i])) {
+				snprintf(path, sizeof(path), "%s/%s", outdir,
+					 e->d_name);
+				unlink(path);
+				break;
+			}
+	closedir(d);
 }

@@ -26,7 +26,10 @@ FILE *plot_open_script(const char *outdir, const char *name);
 FILE *plot_open_data(const char *outdir, const char *file);
 /* Remove <outdir>/data/<file> (a series without points). */
 void plot_drop_data(const char *outdir, const char *file);
-/* Remove this program's old outputs: the .dat files in data/ and the named .png/.gp. */
+/*
+ * Remove this program's old outputs: the .dat files in data/ and the
+ * named .png and .gp files; a name ending in '*' is a prefix.
+ */
 void plot_clean(const char *outdir, const char *const *names, int n);
 /*
  * Run "gnuplot <name>.gp" in outdir (stderr appended to gnuplot.log).

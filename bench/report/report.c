@@ -21,9 +21,20 @@ int ntypes;
 const char *ptype;
 const char *ntype;
 
+struct points NP, PP;
+int nth[MAXK], nnth, nmax_threads;
+
+enum vkind vkind[MAXV];
+int vseries[MAXV];
+char vbase[MAXV][NAMELEN];
+int vndef[MAXV];
+char vdef[MAXV][MAXF][FIDLEN];
+struct finding findings[MAXF];
+int nfindings = -1;
+const char *defects_dir;
+
 int ref_variant = -1;
 int npairs, pair_a[MAXV * MAXV], pair_b[MAXV * MAXV];
-enum design design[MAXV];
 
 char caveat[4096];
 int plot_failures;
@@ -76,25 +87,6 @@ static const char *pick_ntype(void)
 	return n ? nt[0] : ptype;
 }
 
-const char *src_type(enum src w)
-{
-	return w == SRC_NATIVE ? ntype : ptype;
-}
-
-struct summary quoted(struct sel s, enum metric m, enum src *w)
-{
-	struct summary x;
-
-	s.type = ntype;
-	x = src_summary(&D, SRC_NATIVE, s, m);
-	*w = SRC_NATIVE;
-	if (x.n)
-		return x;
-	s.type = ptype;
-	*w = SRC_TCG;
-	return src_summary(&D, SRC_TCG, s, m);
-}
-
 static int mkdir_p(const char *path)
 {
 	char tmp[4096];
@@ -114,10 +106,22 @@ static int mkdir_p(const char *path)
 	return 0;
 }
 
-/* Old outputs go first, so a section that is not measured leaves no stale PNG. */
+/*
+ * Old outputs go first, so a section that is not measured leaves no stale
+ * PNG; the names of earlier versions of the report too.
+ */
 static void clean_outputs(void)
 {
 	static const char *const outputs[] = {
+		"native_throughput_leaf", "native_throughput_siblings",
+		"native_depth_t*",
+		"native_spurious", "model_leaf",
+		"model_siblings", "frontier_spurious", "frontier_overshoot",
+		"tcg_throughput_vs_threads_leaf",
+		"tcg_throughput_vs_threads_siblings",
+		"tcg_throughput_vs_threads_chain", "tcg_ns_per_pair_vs_depth*",
+		"tcg_instructions_vs_depth", "tcg_rejections_at_limit",
+		/* earlier versions' names */
 		"throughput_vs_threads_leaf", "throughput_vs_threads_siblings",
 		"throughput_vs_threads_chain", "ns_per_pair_vs_depth",
 		"instructions_vs_depth", "rejections_at_limit", "model_throughput",
@@ -129,24 +133,54 @@ static void clean_outputs(void)
 	mkdir(path, 0777);
 	snprintf(path, sizeof(path), "%s/gnuplot.log", out_dir);
 	unlink(path);
+	snprintf(path, sizeof(path), "%s/native-summary.csv", out_dir);
+	unlink(path);
 	plot_clean(out_dir, outputs, (int)(sizeof(outputs) / sizeof(outputs[0])));
 }
 
-/* Designs from the names unless --design says otherwise, and the ratio pairs. */
-static void setup_variants(const struct report_opts *o)
+/* Is name the directory of a branch under --defects? */
+static int branch_dir(const char *name)
+{
+	char path[4096];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", defects_dir, name);
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* Kinds, series and defects of the variants. */
+static void setup_kinds(void)
+{
+	char path[4096];
+	int v;
+
+	for (v = 0; v < D.nv; v++) {
+		const char *plus = strchr(V(v), '+');
+
+		snprintf(vbase[v], NAMELEN, "%.*s",
+			 plus ? (int)(plus - V(v)) : NAMELEN - 1, V(v));
+		vseries[v] = plus != NULL;
+		if (defects_dir)
+			vkind[v] = branch_dir(vbase[v]) ? VK_BRANCH : VK_ANCHOR;
+		else
+			vkind[v] = !strncmp(vbase[v], "misc", 4) ||
+				   !strncmp(vbase[v], "encryption_ids", 14) ?
+				   VK_BRANCH : VK_ANCHOR;
+		vndef[v] = -1;
+		if (!defects_dir || vkind[v] != VK_BRANCH)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/known-defects", defects_dir,
+			 vbase[v]);
+		vndef[v] = defects_read(path, vdef[v], MAXF);
+	}
+}
+
+/* The ratio pairs of the TCG tables. */
+static void setup_pairs(void)
 {
 	int v, i;
 
 	npairs = 0;
-	for (v = 0; v < D.nv; v++) {
-		design[v] = !strncmp(V(v), "misc-batched", 12) ? DESIGN_STOCK :
-			    !strncmp(V(v), "misc", 4) ? DESIGN_ATOMIC :
-			    !strncmp(V(v), "encryption_ids", 14) ? DESIGN_LOCK :
-			    DESIGN_NONE;
-		for (i = 0; i < o->ndesign; i++)
-			if (!strcmp(o->design_v[i], V(v)))
-				design[v] = o->design_d[i];
-	}
 	if (ref_variant >= 0) {
 		for (v = 0; v < D.nv; v++)
 			if (v != ref_variant) {
@@ -162,26 +196,53 @@ static void setup_variants(const struct report_opts *o)
 		}
 }
 
+/* The points of both native runs and the thread counts of this one. */
+static int setup_points(void)
+{
+	int i;
+
+	if (points_build(&NP, D.nat, D.nnat) || points_build(&PP, D.prev, D.nprev))
+		return -1;
+	nnth = points_threads(&NP, NULL, NULL, nth);
+	nmax_threads = nnth ? nth[0] : 0;
+	for (i = 0; i < NP.n; i++)
+		if (!NP.p[i].oversub && NP.p[i].threads > nmax_threads)
+			nmax_threads = NP.p[i].threads;
+	return 0;
+}
+
 int report_begin(const struct report_opts *o)
 {
 	in_dir = o->in_dir;
 	out_dir = o->out_dir;
+	defects_dir = o->defects_dir;
+	plot_failures = 0;
 	if (mkdir_p(out_dir)) {
 		fprintf(stderr, "benchreport: %s: %s\n", out_dir, strerror(errno));
 		return 1;
 	}
 	clean_outputs();
-	if (data_load(&D, in_dir)) {
+	memset(&D, 0, sizeof(D));
+	if (data_load(&D, in_dir) || setup_points()) {
 		fprintf(stderr, "benchreport: out of memory\n");
 		return 1;
 	}
+	ref_variant = -1;
 	if (o->ref_name) {
 		ref_variant = data_variant(&D, o->ref_name);
 		if (ref_variant < 0)
 			fprintf(stderr, "benchreport: --ref %s: no such variant in the "
 				"data, using sorted pairs\n", o->ref_name);
 	}
-	setup_variants(o);
+	nfindings = -1;
+	if (o->findings_path) {
+		nfindings = findings_read(o->findings_path, findings, MAXF);
+		if (nfindings < 0)
+			fprintf(stderr, "benchreport: --findings %s: cannot read it\n",
+				o->findings_path);
+	}
+	setup_kinds();
+	setup_pairs();
 	ntypes = ik_types(&D, types);
 	ptype = ntypes ? types[0] : "-";
 	ntype = pick_ntype();
@@ -209,6 +270,8 @@ int report_end(void)
 		return 1;
 	}
 	data_free(&D);
+	points_free(&NP);
+	points_free(&PP);
 	printf("benchreport: wrote %s\n", path);
 	if (plot_failures) {
 		fprintf(stderr, "benchreport: %d %s not produced (see %s/gnuplot.log)\n",

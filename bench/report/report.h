@@ -10,19 +10,17 @@
 #define BENCHREPORT_REPORT_H
 
 #include "data.h"
+#include "defects.h"
+#include "points.h"
 
 #define NOT_MEASURED	"not measured in this run"
-
-/* Which MODEL a variant gets (--design, or from its name). */
-enum design { DESIGN_NONE, DESIGN_ATOMIC, DESIGN_LOCK, DESIGN_STOCK };
 
 /* What main() parsed from the command line. */
 struct report_opts {
 	const char *in_dir, *out_dir;
-	const char *ref_name;			/* --ref, or NULL */
-	const char *design_v[MAXV];		/* --design VARIANT=... */
-	enum design design_d[MAXV];
-	int ndesign;
+	const char *ref_name;		/* --ref, or NULL */
+	const char *defects_dir;	/* --defects: variants/, or NULL */
+	const char *findings_path;	/* --findings: results/findings.md, or NULL */
 };
 
 extern struct data D;			/* the loaded CSVs */
@@ -34,10 +32,33 @@ extern const char *ptype;		/* the plotted in-kernel type */
 /* native.csv's type: ptype if it has it, else its first type */
 extern const char *ntype;
 
+/* The native run and the one before it, as points with intervals. */
+extern struct points NP, PP;
+/* Native thread counts (sorted) and the largest not oversubscribed. */
+extern int nth[MAXK], nnth, nmax_threads;
+
+/*
+ * What a variant is.  A branch is one of the compared controllers (a
+ * directory of --defects, or without it a name starting with misc or
+ * encryption_ids); "X+tas" is branch X's series with another lock slow
+ * path; anything else is an anchor, the kernel's own counter timed in the
+ * same harness.
+ */
+enum vkind { VK_BRANCH, VK_ANCHOR };
+extern enum vkind vkind[MAXV];
+extern int vseries[MAXV];		/* "X+...": a series of branch X */
+extern char vbase[MAXV][NAMELEN];	/* the branch of a series, else the name */
+
+/* Defects: the findings each branch's known-defects file lists. */
+extern int vndef[MAXV];			/* -1: no known-defects file */
+extern char vdef[MAXV][MAXF][FIDLEN];
+extern struct finding findings[MAXF];
+extern int nfindings;			/* -1: no --findings or unreadable */
+extern const char *defects_dir;		/* NULL: no --defects */
+
 /* Ratios are V(pair_a[k]) / V(pair_b[k]) for k < npairs. */
 extern int ref_variant;			/* --ref's index, or -1 */
 extern int npairs, pair_a[MAXV * MAXV], pair_b[MAXV * MAXV];
-extern enum design design[MAXV];
 
 /* The calibration caveat that follows every guest ratio (sec_calib.c). */
 extern char caveat[4096];
@@ -56,19 +77,9 @@ int input_ok(const struct input *in);
 int need_input(const struct input *in);
 
 /*
- * The figure a summary quotes: s from native.csv (type ntype) when it has
- * any, else from inkernel.csv (type ptype); *w says which.  s.type is
- * ignored.  The native figure wins because TCG distorts contended costs
- * (calib.csv).
- */
-struct summary quoted(struct sel s, enum metric m, enum src *w);
-/* The type a selection of run w reads: ntype for native, ptype for TCG. */
-const char *src_type(enum src w);
-
-/*
  * Create the output directories, remove old outputs, load the CSVs, set
- * up variants, pairs and designs, and open REPORT.md.tmp.  Returns 0, or
- * 1 after a message on stderr.
+ * up variants, points, pairs and defects, and open REPORT.md.tmp.
+ * Returns 0, or 1 after a message on stderr.
  */
 int report_begin(const struct report_opts *o);
 /* Move REPORT.md into place; returns the exit status (0, 1 or 3). */

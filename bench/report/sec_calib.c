@@ -93,7 +93,7 @@ void section_calibration(void)
 	char b[160];
 	static const char *const where[] = { "host", "guest" };
 
-	P("## Calibration: atomics vs spinlock, host and guest\n\n");
+	P("## TCG context: calibration, atomics vs spinlock, host and guest\n\n");
 	if (!need_input(&D.in_cal))
 		return;
 	P("ns per pair of each primitive (median [min, max], n = repetitions); "

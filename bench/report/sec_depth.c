@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "figure.h"
+#include "nplot.h"
 #include "plot.h"
 #include "report.h"
 #include "sections.h"
@@ -34,42 +35,71 @@ static int chain_threads(const char *type, int *th)
 	return ik_threads(&D, s, th);
 }
 
-static int plot_depth(const char *name, const int *th, int nth,
-		      const int *dp, int ndp, const char *title)
+/* One thread count's lines, each variant named in a column at its deepest point. */
+static int plot_depth(const char *name, int threads, const int *dp, int ndp,
+		      const char *title)
 {
-	FILE *g = plot_open_script(out_dir, name);
-	char ttl[160];
-	int v, t, i, any = 0, series = 0;
+	struct lab l[MAXV];
+	double lo = NAN, hi = NAN;
+	int v, i, nl = 0, any = 0;
+	FILE *g;
 
+	for (v = 0; v < D.nv; v++) {
+		struct sel s = chain_sel(ptype);
+		int found = 0;
+
+		s.v = v;
+		s.threads = threads;
+		for (i = 0; i < ndp; i++) {
+			struct summary m;
+
+			s.depth = dp[i];
+			m = ik_summary(&D, s, M_NS);
+			if (!m.n)
+				continue;
+			if (isnan(lo) || m.min < lo)
+				lo = m.min;
+			if (isnan(hi) || m.max > hi)
+				hi = m.max;
+			l[nl].x = dp[i] + offset(v, D.nv, 0.3);
+			l[nl].y = m.med;
+			l[nl].v = v;
+			snprintf(l[nl].text, sizeof(l[nl].text), "%s", V(v));
+			found = 1;
+		}
+		nl += found;
+	}
+	if (isnan(lo))
+		return PLOT_EMPTY;
+	g = plot_open_script(out_dir, name);
 	if (!g)
 		return -1;
 	plot_head(g, title, "hierarchy depth (levels charged per pair)");
-	fprintf(g, "set ylabel \"ns per charge+uncharge pair\"\nset yrange [0:*]\n");
+	fprintf(g, "set ylabel \"ns per charge+uncharge pair\"\n"
+		"set yrange [0:%g]\nunset key\nset rmargin at screen 0.78\n",
+		hi * 1.1);
 	xtics_depths(g, dp, ndp);
+	label_column(g, l, nl, 0, hi * 1.1, 0);
 	fprintf(g, "plot ");
 	for (v = 0; v < D.nv; v++) {
-		for (t = 0; t < nth; t++, series++) {
-			struct sel s = chain_sel(ptype);
-			struct series sr;
+		struct sel s = chain_sel(ptype);
+		struct series sr;
 
-			if (series_open(&sr, name, v, "_t%d.dat", th[t]))
-				continue;
-			fprintf(sr.f, "# %s, %d threads: x depth median min max n (ns/pair)\n",
-				V(v), th[t]);
-			s.v = v;
-			s.threads = th[t];
-			for (i = 0; i < ndp; i++) {
-				s.depth = dp[i];
-				series_point(&sr, dp[i] + offset(series, D.nv * nth, 0.05),
-					     dp[i], ik_summary(&D, s, M_NS), 6);
-			}
-			snprintf(ttl, sizeof(ttl), "%s, %d %s", V(v), th[t],
-				 plural(th[t], "thread", "threads"));
-			series_errline(g, &any, &sr, v, t + 1, t ? 6 : 7, ttl);
+		if (series_open(&sr, name, v, ".dat"))
+			continue;
+		fprintf(sr.f, "# %s, %d threads: x depth median min max n (ns/pair)\n",
+			V(v), threads);
+		s.v = v;
+		s.threads = threads;
+		for (i = 0; i < ndp; i++) {
+			s.depth = dp[i];
+			series_point(&sr, dp[i] + offset(v, D.nv, 0.3), dp[i],
+				     ik_summary(&D, s, M_NS), 6);
 		}
+		series_errline(g, &any, &sr, v, 0, 7, V(v));
 	}
 	plot_end(g, any);
-	return plot_run(out_dir, name);
+	return any ? plot_run(out_dir, name) : PLOT_EMPTY;
 }
 
 static void depth_table(const char *type, const int *th, int nth)
@@ -95,7 +125,7 @@ static void depth_table(const char *type, const int *th, int nth)
 }
 
 /* Least-squares slope of the medians over the depths, ns per level. */
-double src_depth_slope(enum src w, int v, const char *type, int threads,
+static double src_depth_slope(enum src w, int v, const char *type, int threads,
 		       int *ndp_out)
 {
 	struct sel s = chain_sel(type);
@@ -196,9 +226,9 @@ static void depth_reading(const int *th, int nth)
 /* The plotted type: figure, table and reading. */
 static void depth_plotted(void)
 {
-	int th[MAXK], nth, dp[MAXK], ndp, ok;
+	int th[MAXK], nth, dp[MAXK], ndp, t;
 	struct sel s = chain_sel(ptype);
-	char title[512];
+	char title[512], name[64];
 
 	nth = chain_threads(ptype, th);
 	s.oversub = 0;
@@ -207,11 +237,14 @@ static void depth_plotted(void)
 		P("Shape chain, type %s, limit none: " NOT_MEASURED ".\n\n", ptype);
 		return;
 	}
-	snprintf(title, sizeof(title),
-		 "ns per charge+uncharge pair vs depth: shape chain, type %s, "
-		 "limit none\nmedian, min-max bars; line style per thread count", ptype);
-	ok = plot_depth("ns_per_pair_vs_depth", th, nth, dp, ndp, title);
-	embed("ns_per_pair_vs_depth", title, ok);
+	for (t = 0; t < nth; t++) {
+		snprintf(name, sizeof(name), "tcg_ns_per_pair_vs_depth_t%d", th[t]);
+		snprintf(title, sizeof(title), "TCG context: ns per charge+uncharge "
+			 "pair vs depth, shape chain, type %s, limit none, %d %s\n"
+			 "median, min-max bars", ptype, th[t],
+			 plural(th[t], "thread", "threads"));
+		embed(name, title, plot_depth(name, th[t], dp, ndp, title));
+	}
 	P("Type %s, limit none, shape chain. ", ptype);
 	depth_table(ptype, th, nth);
 	depth_reading(th, nth);
@@ -221,7 +254,7 @@ void section_depth(void)
 {
 	int th[MAXK], nth, t;
 
-	P("## 2. ns per pair vs hierarchy depth\n\n");
+	P("## TCG context: ns per pair vs hierarchy depth\n\n");
 	if (!need_input(&D.in_ik))
 		return;
 	depth_plotted();

@@ -68,7 +68,7 @@ static int plot_icount(const char *name, const char *type, const char *title)
 			ndp = add_distinct(dp, ndp, D.ic[i].depth);
 	plot_head(g, title, "hierarchy depth (levels charged per pair)");
 	fprintf(g, "set ylabel \"guest instructions per charge+uncharge pair\"\n");
-	fprintf(g, "set yrange [0:*]\n");
+	fprintf(g, "set yrange [0:*]\nset offsets 0, 0, graph 0.05, 0\n");
 	xtics_depths(g, dp, ndp);
 	fprintf(g, "plot ");
 	for (v = 0; v < D.nv; v++) {
@@ -79,12 +79,12 @@ static int plot_icount(const char *name, const char *type, const char *title)
 		fprintf(sr.f, "# %s: x depth median-of-runs min max n (instructions/pair)\n",
 			V(v));
 		for (i = 0; i < ndp; i++)
-			series_point(&sr, dp[i] + offset(v, D.nv, 0.06), dp[i],
+			series_point(&sr, dp[i] + offset(v, D.nv, 0.6), dp[i],
 				     ic_summary(&D, v, -1, "chain", dp[i], type), 8);
 		series_errline(g, &any, &sr, v, 0, 7, V(v));
 	}
 	plot_end(g, any);
-	return any ? plot_run(out_dir, name) : -1;
+	return any ? plot_run(out_dir, name) : PLOT_EMPTY;
 }
 
 /* The chain type of the figure and reading: ptype if measured, else the first. */
@@ -112,12 +112,11 @@ static void icount_figure(const char *itype)
 		return;
 	}
 	snprintf(title, sizeof(title),
-		 "Guest instructions per charge+uncharge pair vs depth: shape "
-		 "chain, type %s\nQEMU -icount shift=0; median of the runs, "
-		 "bars: run range",
-		 itype);
-	ok = plot_icount("instructions_vs_depth", itype, title);
-	embed("instructions_vs_depth", title, ok);
+		 "TCG context: guest instructions per charge+uncharge pair vs "
+		 "depth, shape chain, type %s\nQEMU -icount shift=0; median of "
+		 "the runs, bars: run range", itype);
+	ok = plot_icount("tcg_instructions_vs_depth", itype, title);
+	embed("tcg_instructions_vs_depth", title, ok);
 }
 
 /* Run 1 vs run 2 of every point; -icount is deterministic, so they must agree. */
@@ -249,7 +248,7 @@ void section_icount(void)
 	const char *itype;
 	int nk;
 
-	P("## 3. Instructions per pair (QEMU -icount)\n\n");
+	P("## TCG context: instructions per pair (QEMU -icount)\n\n");
 	if (!need_input(&D.in_ic))
 		return;
 	nk = ic_keys(keys, MAXR);

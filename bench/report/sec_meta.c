@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Section "Machine and command": the lines of meta.txt as a list, "key:
- * value" kept as written, a command (a key containing "command" or "cmd")
- * as a code block so that it can be copied.
+ * Section "TCG context: machine and command": the lines of meta.txt as a
+ * list, "key: value" kept as written, a command (a key containing
+ * "command" or "cmd") as a code block so that it can be copied.  The
+ * native run's native-meta.txt is listed the same way (sec_nmeta.c).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -13,7 +14,7 @@
 #include "report.h"
 #include "sections.h"
 
-/* One line of meta.txt as a list item; returns 0 for a blank line. */
+/* One line of a meta file as a list item; returns 0 for a blank line. */
 static int meta_line(const char *line)
 {
 	const char *colon, *val;
@@ -41,13 +42,12 @@ static int meta_line(const char *line)
 	return 1;
 }
 
-void section_meta(void)
+int print_meta_file(const char *file)
 {
 	char path[4096], *text, *line, *next;
 	int n = 0;
 
-	P("## Machine and command\n\n");
-	snprintf(path, sizeof(path), "%s/meta.txt", in_dir);
+	snprintf(path, sizeof(path), "%s/%s", in_dir, file);
 	text = read_text_file(path, NULL);
 	if (text) {
 		for (line = text; line; line = next) {
@@ -59,7 +59,14 @@ void section_meta(void)
 		}
 		free(text);
 	}
-	if (!n)
-		P("meta.txt: " NOT_MEASURED " (no machine facts recorded).\n");
-	P("\n");
+	if (n)
+		P("\n");
+	return n;
+}
+
+void section_meta(void)
+{
+	P("## TCG context: machine and command\n\n");
+	if (!print_meta_file("meta.txt"))
+		P("meta.txt: " NOT_MEASURED " (no machine facts recorded).\n\n");
 }

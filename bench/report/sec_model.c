@@ -1,513 +1,438 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Section "Beyond this machine (MODEL)": a projection, not a measurement,
- * of throughput on 8 to 128 CPUs charging in one leaf.  Its inputs are
- * this run's per-operation costs, from native.csv when it has the
- * variant (the 1-thread leaf, the per-level slope over the chain depths,
- * the empty loop, the 2-thread leaf as the contended cost), else from
- * inkernel.csv, labelled TCG; and assumed cache-line transfer latencies.
- * calib.csv says how far TCG inputs are from the host.
- * The formulas are in model.c; model_throughput.png shows them next to
- * the measured points.
+ * Section "Native: model", from native-costs.csv (the machine's
+ * parameters), native-ops.csv (each design's operation counts) and
+ * native.csv (each design's 1-worker time and every measured point): the
+ * formula of model.h, its prediction next to every measured point with
+ * the error, which designs it is validated for, and for those only a
+ * projection to 128 CPUs (model_<shape>.png, dashed and labelled beyond
+ * the measured range).
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "figure.h"
-#include "model.h"
+#include "fit.h"
+#include "ncell.h"
+#include "nplot.h"
 #include "plot.h"
 #include "report.h"
 #include "sections.h"
-#include "table.h"
 
-static const int model_cpus[] = { 8, 16, 32, 64, 128 };
-#define NMODEL_CPUS ((int)(sizeof(model_cpus) / sizeof(model_cpus[0])))
-static const int model_depths[] = { 1, 4 };
-static const struct model_params mp_central = { 60.0, 150.0, 32 };
-static const struct model_params mp_low = { 40.0, 100.0, 32 };
-static const struct model_params mp_high = { 80.0, 200.0, 32 };
+static const char *const m_shapes[] = { "leaf", "siblings" };
+#define NMSHAPES	2
+#define PROJ_MAX	128
 
-struct model_in {
-	enum src src;		/* the run the inputs come from */
-	double c1, slope, empty;
-	double contended;	/* leaf, depth 1, 2 threads: ns/pair per worker */
-	int ndepths;
-	double u[2], ucs[2];
-};
+static struct costs K;
+static struct fit F[NMSHAPES][MAXV];
 
-/* Variant v's 1-thread ns/pair at one point of run w; NAN if not measured. */
-static double model_point(enum src w, int v, const char *shape, int depth,
-			  int threads)
+/* Every variant's fit, once per report. */
+static void fit_all(void)
 {
-	struct sel s = sel_any();
+	int s, v;
 
-	s.v = v;
-	s.shape = shape;
-	s.depth = depth;
-	s.threads = threads;
-	s.limit = "none";
-	s.type = src_type(w);
-	return src_summary(&D, w, s, M_NS).med;
+	fit_costs(&D, &K);
+	for (s = 0; s < NMSHAPES; s++)
+		for (v = 0; v < D.nv; v++)
+			fit_design(&F[s][v], v, m_shapes[s], &K);
 }
 
-/*
- * The per-operation costs: from native.csv when it has the variant's
- * 1-thread leaf (uncontended cost c1), its chain depths (per-level slope s)
- * and its 2-thread leaf (contended cost); else from inkernel.csv as before
- * (c1 = chain depth 1, 1 thread), whose times TCG distorts.
- */
-static void model_inputs(int v, struct model_in *mi)
+static int modelled(int s, int v)
 {
-	int k;
+	return F[s][v].ops && F[s][v].p1;
+}
 
-	mi->src = SRC_NATIVE;
-	mi->c1 = model_point(SRC_NATIVE, v, "leaf", 1, 1);
-	if (isnan(mi->c1)) {
-		mi->src = SRC_TCG;
-		mi->c1 = model_point(SRC_TCG, v, "chain", 1, 1);
+int say_model(void)
+{
+	int s, v, nv = 0;
+
+	fit_all();
+	if (!input_ok(&D.in_ops) || !input_ok(&D.in_cost)) {
+		P("the model is withdrawn: %s " NOT_MEASURED,
+		  !input_ok(&D.in_cost) ? "native-costs.csv" : "native-ops.csv");
+		return 0;
 	}
-	mi->slope = src_depth_slope(mi->src, v, src_type(mi->src), 1,
-				    &mi->ndepths);
-	mi->empty = model_point(mi->src, v, "empty", -1, 1);
-	mi->contended = model_point(mi->src, v, "leaf", 1, 2);
-	for (k = 0; k < 2; k++) {
-		double u = model_uncontended_ns(mi->c1, mi->slope, model_depths[k]);
+	for (s = 0; s < NMSHAPES; s++) {
+		int k = 0;
 
-		mi->u[k] = u;
-		mi->ucs[k] = isnan(mi->empty) ? u : u - mi->empty;
-		if (mi->ucs[k] < 0)
-			mi->ucs[k] = 0;
+		P("%s%s: validated (within %.0f%% at every measured N > 1) for ",
+		  s ? "; " : "", m_shapes[s], 100 * FIT_MAXERR);
+		for (v = 0; v < D.nv; v++)
+			if (F[s][v].validated)
+				P("%s`%s`", k++ ? ", " : "", V(v));
+		nv += k;
+		P("%s, left out of the projection: ", k ? "" : "none");
+		k = 0;
+		for (v = 0; v < D.nv; v++)
+			if (!F[s][v].validated && npt(v, m_shapes[s], 1, 1, "none"))
+				P("%s`%s` (%s)", k++ ? ", " : "", V(v), F[s][v].why);
+		if (!k)
+			P("none");
 	}
+	return nv;
 }
 
-static double model_eval(const struct model_params *p, int v, int ncpu, int k,
-			 const struct model_in *mi, enum model_bound *b)
+static void model_params(void)
 {
-	if (design[v] == DESIGN_ATOMIC)
-		return model_atomic(p, ncpu, model_depths[k], mi->u[k], b);
-	if (design[v] == DESIGN_LOCK)
-		return model_lock(p, ncpu, model_depths[k], mi->u[k], mi->ucs[k], b);
-	if (design[v] == DESIGN_STOCK)
-		return model_stock(ncpu, mi->u[k], b);
-	return NAN;
-}
-
-static const char *design_name(enum design d)
-{
-	return d == DESIGN_ATOMIC ? "per-level atomics" :
-	       d == DESIGN_LOCK ? "one global lock" :
-	       d == DESIGN_STOCK ? "per-CPU stock" : "not modelled";
-}
-
-/* The MODEL curve of variant v at depth index k; -1 if no data file. */
-static int model_series(FILE *g, int *any, const struct model_in *mi, int v,
-			int k)
-{
-	struct series sr;
-	char ttl[160];
+	char b[160], c[160];
 	int i;
 
-	if (series_open(&sr, "model", v, "_d%d.dat", model_depths[k]))
-		return -1;
-	fprintf(sr.f, "# MODEL %s (%s), depth %d: cpus central low-latency "
-		"high-latency (pairs/s)\n", V(v), design_name(design[v]),
-		model_depths[k]);
-	for (i = 0; i < NMODEL_CPUS; i++) {
-		double c = model_eval(&mp_central, v, model_cpus[i], k, mi, NULL);
-
-		if (isnan(c))
-			continue;
-		fprintf(sr.f, "%d %.6g %.6g %.6g\n", model_cpus[i], c,
-			model_eval(&mp_low, v, model_cpus[i], k, mi, NULL),
-			model_eval(&mp_high, v, model_cpus[i], k, mi, NULL));
-		sr.n++;
-	}
-	snprintf(ttl, sizeof(ttl), "MODEL %s, depth %d", V(v), model_depths[k]);
-	series_plot(g, any, &sr, ttl, "using 1:2 with linespoints "
-		    "lc rgb \"%s\" dt %d lw 2 pt %d ps 0.8",
-		    plot_color(v), k + 1, k ? 4 : 5);
-	return 0;
-}
-
-/* The measured markers next to it: chain depth d, 1-2 threads, the inputs' run. */
-static void measured_series(FILE *g, int *any, const struct model_in *mi,
-			    int v, int k)
-{
-	struct sel s = chain_sel(src_type(mi->src));
-	struct series sr;
-	char ttl[160];
-	int th[MAXK], nth, i;
-
-	if (series_open(&sr, "model_measured", v, "_d%d.dat", model_depths[k]))
+	P("### Parameters, measured on this machine\n\n");
+	if (!need_input(&D.in_cost))
 		return;
-	fprintf(sr.f, "# measured %s (%s), chain depth %d, not oversubscribed: "
-		"threads median min max n (pairs/s)\n", V(v), src_name(mi->src),
-		model_depths[k]);
-	s.v = v;
-	s.depth = model_depths[k];
-	s.oversub = 0;
-	nth = src_threads(&D, mi->src, s, th);
-	for (i = 0; i < nth; i++) {
-		struct summary m;
-
-		s.threads = th[i];
-		m = src_summary(&D, mi->src, s, M_TPUT);
-		if (!m.n)
-			continue;
-		fprintf(sr.f, "%d %.6g %.6g %.6g %d\n", th[i], m.med, m.min,
-			m.max, m.n);
-		sr.n++;
-	}
-	snprintf(ttl, sizeof(ttl), "measured %s, depth %d (%s)", V(v),
-		 model_depths[k], src_name(mi->src));
-	series_plot(g, any, &sr, ttl, "using 1:2:3:4 with yerrorbars "
-		    "lc rgb \"%s\" lw 1.5 pt %d ps 1.8", plot_color(v), k ? 9 : 7);
+	P("native-costs.csv, median [95%% interval] n over its repetitions:\n\n"
+	  "| parameter | measured as | ns |\n|---|---|---|\n");
+	P("| c | pingpong: one-way cache-line transfer between two CPUs | %s |\n",
+	  ci_cell(b, sizeof(b), K.c, U_NS));
+	P("| a | xadd_private: a `lock xadd` on a line no other CPU uses | %s |\n",
+	  ci_cell(b, sizeof(b), K.a, U_NS));
+	for (i = 0; i < K.nshared; i++)
+		P("| xadd_shared(%d) | per thread, %d %s on one line | %s |\n",
+		  K.shared_cpus[i], K.shared_cpus[i],
+		  plural(K.shared_cpus[i], "thread", "threads"),
+		  ci_cell(b, sizeof(b), K.shared[i], U_NS));
+	P("\n");
+	for (i = 0; i < K.nshared; i++)
+		if (K.shared_cpus[i] == 2 && K.c.n && K.a.n)
+			P("Cross-check: a shared `lock xadd` with 2 CPUs costs %s ns "
+			  "per thread; the model's one transfer plus one "
+			  "uncontended atomic, c + a, is %s ns.\n\n",
+			  unit_str(b, sizeof(b), K.shared[i].med, U_NS),
+			  unit_str(c, sizeof(c), K.c.med + K.a.med, U_NS));
 }
 
-static int plot_model(const struct model_in *mi, const char *title)
+static void model_formula(void)
 {
-	const char *name = "model_throughput";
-	FILE *g = plot_open_script(out_dir, name);
-	int v, k, any = 0;
+	P("### The model\n\n");
+	P("```\n"
+	  "T(N)   = t1 + [N > 1] * (rmw_shared + store_shared) * c\n"
+	  "                                            ns per pair, per worker\n"
+	  "X(N)   = min( N / T(N), L_line, L_lock )   pairs per ns, all workers\n"
+	  "L_line = 1 / (r_line * c)                  if rmw_shared > 0 and N > 1\n"
+	  "L_lock = 1 / (lock * (c + cs) + store_shared * c)\n"
+	  "                                           if lock > 0 and N > 1\n"
+	  "cs     = (t1 - e) / lock\n"
+	  "```\n\n");
+	P("- **t1**: the design's measured ns per pair with 1 worker at that "
+	  "shape (native.csv, limit none, depth 1); **e**: the empty loop's, "
+	  "without a controller call.\n"
+	  "- **rmw_shared**: LOCK-prefixed RMWs per pair on a cache line that "
+	  "another worker also writes in that shape; **store_shared**: plain "
+	  "stores on such a line, what a lock holder writes (native-ops.csv, "
+	  "counted from the design's code as it runs; 0 where the file has no "
+	  "such column). With a second worker each of them finds its line on "
+	  "the other CPU and costs one transfer, **c**.\n"
+	  "- **L_line**: a line serves at most one RMW per c, so the busiest "
+	  "shared line caps all workers together at 1 / (r_line c) pairs per "
+	  "ns; **r_line**, its RMWs per pair, is native-ops.csv's rmw_line when "
+	  "it has that column, else min(2, rmw_shared): one RMW by the charge "
+	  "and one by the uncharge on one counter.\n"
+	  "- **L_lock**: each of a pair's **lock** acquisitions moves the lock "
+	  "line to the new holder (c), which runs its critical section: **cs** "
+	  "uncontended, taken as the whole of the controller's 1-worker time "
+	  "per acquisition (an upper bound), plus one transfer for each shared "
+	  "line it stores to. Everything inside serializes.\n"
+	  "- Not in the model: retries of a compare-and-swap, waiting beyond "
+	  "the two ceilings, and a c that grows with the distance between CPUs "
+	  "(the projection keeps this machine's c, measured between two of its "
+	  "CPUs).\n\n");
+	P("A design is **validated** when at every measured N > 1 its point "
+	  "is stable and the prediction is within %.0f%% of the measured "
+	  "median; only then is it projected beyond the measured range. "
+	  "Otherwise it is left out, and the c that would make its largest "
+	  "measured N fit, (T_measured - t1) / (rmw_shared + store_shared), is "
+	  "printed as a hint of what the model misses. N = 1 is the input "
+	  "itself (error 0).\n\n", 100 * FIT_MAXERR);
+}
 
+static void model_inputs(void)
+{
+	char b[5][160], n[96];
+	int s, v, any = 0;
+
+	P("### Operation counts and inputs\n\n");
+	if (!need_input(&D.in_ops))
+		return;
+	P("native-ops.csv, per charge+uncharge pair with 1 worker, limit none, "
+	  "depth 1 (a series without rows of its own reads its branch's); t1 "
+	  "and e from native.csv:\n\n"
+	  "| variant | shape | rmw | rmw_shared | store_shared | r_line | lock | "
+	  "percpu | t1 ns | e ns | cs ns | rmw x a: its atomics uncontended |\n"
+	  "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+	for (v = 0; v < D.nv; v++)
+		for (s = 0; s < NMSHAPES; s++) {
+			const struct fit *f = &F[s][v];
+
+			if (!f->ops)
+				continue;
+			any++;
+			P("| %s | %s | %g | %g | %s | %g | %g | %g | %s | %s | %s | %s |\n",
+			  vname(n, sizeof(n), v), m_shapes[s], f->ops->rmw,
+			  f->ops->rmw_shared,
+			  fmt_val(b[4], sizeof(b[4]), "%g", f->ops->store_shared),
+			  f->in.r_line, f->ops->lock,
+			  f->ops->percpu, pt_ns(b[0], sizeof(b[0]), f->p1),
+			  unit_str(b[1], sizeof(b[1]), f->in.e, U_NS),
+			  unit_str(b[2], sizeof(b[2]), model_cs(&f->in), U_NS),
+			  unit_str(b[3], sizeof(b[3]), K.a.n ? f->ops->rmw *
+				   K.a.med : NAN, U_NS));
+		}
+	if (!any)
+		P("| - | no variant of native.csv has operation counts | | | | | "
+		  "| | | | | |\n");
+	P("\n");
+	P("Without operation counts: ");
+	for (v = 0, any = 0; v < D.nv; v++)
+		if (!F[0][v].ops && npt(v, "leaf", 1, 1, "none"))
+			P("%s`%s`", any++ ? ", " : "", V(v));
+	P("%s.\n\n", any ? "" : "none");
+}
+
+static void model_table(void)
+{
+	char b[3][160], n[96];
+	int s, v, i;
+
+	P("### Prediction against measurement\n\n");
+	P("Pairs/s of all workers, limit none, depth 1; error = (model - "
+	  "measured) / measured median; bound: which term of X(N) the model "
+	  "takes.\n\n| variant | shape | N | measured | model | error | bound "
+	  "|\n|---|---|---|---|---|---|---|\n");
+	for (v = 0; v < D.nv; v++)
+		for (s = 0; s < NMSHAPES; s++) {
+			const struct fit *f = &F[s][v];
+
+			if (!modelled(s, v))
+				continue;
+			for (i = 0; i < f->n; i++)
+				P("| %s | %s | %d | %s | %s | %s | %s |\n",
+				  vname(n, sizeof(n), v), m_shapes[s], f->th[i],
+				  pt_tput(b[0], sizeof(b[0]), f->meas[i]),
+				  unit_str(b[1], sizeof(b[1]), f->pred[i], U_SI),
+				  f->th[i] == 1 ? "0 (the input)" :
+				  fmt_val(b[2], sizeof(b[2]), "%+.0f%%",
+					  100 * f->err[i]),
+				  model_bound_name(f->bound[i]));
+		}
+	P("\n**Verdicts:**\n\n");
+	for (v = 0; v < D.nv; v++)
+		for (s = 0; s < NMSHAPES; s++) {
+			const struct fit *f = &F[s][v];
+
+			if (!npt(v, m_shapes[s], 1, 1, "none"))
+				continue;
+			P("- %s, %s: %s", vname(n, sizeof(n), v), m_shapes[s],
+			  f->validated ? "**validated**" : "**left out** of the "
+			  "projection: ");
+			if (!f->validated)
+				P("%s", f->why);
+			if (!f->validated && !isnan(f->c_fit))
+				P("; the c that would fit: %s ns (measured %s)",
+				  unit_str(b[0], sizeof(b[0]), f->c_fit, U_NS),
+				  unit_str(b[1], sizeof(b[1]), f->in.c, U_NS));
+			P("\n");
+		}
+	P("\n");
+}
+
+/* The N of the curve: 1, 2, 4, ... PROJ_MAX and the measured ones. */
+static int curve_ns(int *x)
+{
+	int n = 0, i;
+
+	for (i = 1; i <= PROJ_MAX; i *= 2)
+		n = add_distinct(x, n, i);
+	for (i = 0; i < nnth; i++)
+		n = add_distinct(x, n, nth[i]);
+	return n;
+}
+
+/* The measured points and the curve of f, solid then dashed. */
+static void proj_series(FILE *g, int *any, const struct fit *f,
+			const char *name)
+{
+	struct series sr[3];
+	int x[MAXK], nx = curve_ns(x), i, k;
+	static const char *const sfx[3] = { "_meas.dat", "_fit.dat", "_proj.dat" };
+
+	for (k = 0; k < 3; k++)
+		if (series_open(&sr[k], name, f->v, "%s", sfx[k]))
+			return;
+	for (i = 0; i < f->n; i++) {
+		const struct npoint *m = f->meas[i];
+
+		if (m && m->tput.n) {
+			fprintf(sr[0].f, "%d %.6g %.6g %.6g\n", f->th[i],
+				m->tput.med, m->tput.lo, m->tput.hi);
+			sr[0].n++;
+		}
+	}
+	for (i = 0; i < nx; i++) {
+		double y = model_tput(&f->in, x[i], NULL);
+
+		for (k = 1; k < 3; k++) {
+			/* the boundary point is in both, so the line is unbroken */
+			if ((k == 1 && x[i] > nmax_threads) ||
+			    (k == 2 && x[i] < nmax_threads))
+				continue;
+			fprintf(sr[k].f, "%d %.6g\n", x[i], y);
+			sr[k].n++;
+		}
+	}
+	series_plot(g, any, &sr[0], V(f->v), "using 1:2:3:4 with yerrorbars "
+		    "lc rgb \"%s\" pt 7 ps 1.2 lw 1.5", plot_color(f->v));
+	series_plot(g, any, &sr[1], V(f->v), "using 1:2 with lines lc rgb \"%s\" "
+		    "lw 2", plot_color(f->v));
+	series_plot(g, any, &sr[2], V(f->v), "using 1:2 with lines lc rgb \"%s\" "
+		    "lw 2 dt 2", plot_color(f->v));
+}
+
+/* The y range over f's measured intervals and curves. */
+static void proj_range(int s, double *lo, double *hi)
+{
+	int x[MAXK], nx = curve_ns(x), v, i;
+
+	*lo = *hi = NAN;
+	for (v = 0; v < D.nv; v++) {
+		const struct fit *f = &F[s][v];
+
+		if (!f->validated)
+			continue;
+		for (i = 0; i < nx + f->n; i++) {
+			double a, b;
+
+			if (i < nx) {
+				a = b = model_tput(&f->in, x[i], NULL);
+			} else if (f->meas[i - nx] && f->meas[i - nx]->tput.n) {
+				a = f->meas[i - nx]->tput.lo;
+				b = f->meas[i - nx]->tput.hi;
+			} else {
+				continue;
+			}
+			if (isnan(*lo) || a < *lo)
+				*lo = a;
+			if (isnan(*hi) || b > *hi)
+				*hi = b;
+		}
+	}
+}
+
+static int plot_proj(int s, const char *name, const char *title)
+{
+	struct lab l[MAXV];
+	double lo, hi;
+	int v, nl = 0, any = 0;
+	FILE *g;
+
+	proj_range(s, &lo, &hi);
+	if (isnan(lo))
+		return PLOT_EMPTY;
+	g = plot_open_script(out_dir, name);
 	if (!g)
 		return -1;
-	plot_head(g, title, "CPUs charging in one leaf");
-	fprintf(g, "set ylabel \"charge+uncharge pairs/s, all CPUs\"\n");
-	/* two entries per variant and depth: keep the key from eating the plot */
-	fprintf(g, "set key font \",8\" spacing 0.9\n");
-	fprintf(g, "set logscale x 2\nset logscale y 10\nset xrange [0.8:180]\n");
-	fprintf(g, "set xtics (\"1\" 1, \"2\" 2, \"4\" 4, \"8\" 8, \"16\" 16, "
-		"\"32\" 32, \"64\" 64, \"128\" 128)\n");
-	fprintf(g, "set format y \"%%.0s%%c\"\n");
-	fprintf(g, "set object 1 rect from 5.5, graph 0 to 180, graph 1 "
-		"fc rgb \"#eeeeee\" fs solid 1.0 noborder behind\n");
-	fprintf(g, "set label 1 \"MODEL (projection, not measured)\" at 6, graph 0.04 "
-		"left font \",12\" tc rgb \"#555555\"\n");
-	fprintf(g, "set label 2 \"measured\" at 0.9, graph 0.04 left "
-		"font \",12\" tc rgb \"#555555\"\n");
+	log_range(lo, hi, &lo, &hi);
+	plot_head(g, title, "workers charging (log scale)");
+	fprintf(g, "set ylabel \"charge+uncharge pairs/s, all workers (log)\"\n"
+		"set logscale x 2\nset logscale y 10\nset xrange [0.8:%g]\n"
+		"set yrange [%g:%g]\nunset key\nset rmargin at screen 0.74\n",
+		PROJ_MAX * 1.25, lo, hi);
+	log_tics(g, 'y', lo, hi);
+	fprintf(g, "set object 1 rect from %g, graph 0 to %g, graph 1 "
+		"fc rgb \"#eeeeee\" fs solid 1.0 noborder behind\n",
+		nmax_threads * 1.15, PROJ_MAX * 1.25);
+	/* above the graph, where no curve can run under it */
+	fprintf(g, "set tmargin 6\nset title offset 0,1.2\n"
+		"set label 1 \"projection: model, not measured "
+		"(dashed)\" at %g, graph 1.03 left font \",10\" tc rgb "
+		"\"#555555\"\n", nmax_threads * 1.2);
+	for (v = 0; v < D.nv; v++) {
+		if (!F[s][v].validated)
+			continue;
+		l[nl].x = PROJ_MAX;
+		l[nl].y = model_tput(&F[s][v].in, PROJ_MAX, NULL);
+		l[nl].v = v;
+		snprintf(l[nl++].text, sizeof(l[0].text), "%s%s", V(v),
+			 vkind[v] == VK_ANCHOR ? " (anchor)" : "");
+	}
+	label_column(g, l, nl, lo, hi, 1);
 	fprintf(g, "plot ");
-	for (v = 0; v < D.nv; v++) {
-		if (design[v] == DESIGN_NONE)
-			continue;
-		for (k = 0; k < 2; k++)
-			if (!model_series(g, &any, &mi[v], v, k))
-				measured_series(g, &any, &mi[v], v, k);
-	}
+	for (v = 0; v < D.nv; v++)
+		if (F[s][v].validated)
+			proj_series(g, &any, &F[s][v], name);
 	plot_end(g, any);
-	return any ? plot_run(out_dir, name) : -1;
+	return any ? plot_run(out_dir, name) : PLOT_EMPTY;
 }
 
-/* What is modelled, and the formula. */
-static void model_method(void)
+static void model_projection(void)
 {
-	P("MODEL: N CPUs all charge and uncharge in one leaf at depth d (d = 1, 4), "
-	  "N = 8 to 128. Each design with the assumptions it rests on:\n\n");
-	P("- The atomic design (misc: atomic_long add-then-check at every level; "
-	  "misc-exact: a compare-and-swap that admits only when the new usage "
-	  "fits) does 2d atomic read-modify-writes per pair, on counter lines that "
-	  "every CPU writes, so each RMW is assumed to fetch the line from the CPU "
-	  "that wrote it last. Every level's line takes 2 RMWs per pair and can "
-	  "serve one per transfer, so the lines, not the CPUs, bound throughput "
-	  "once N is large. Assumed: one RMW per level and direction; a "
-	  "compare-and-swap that loses a race and retries costs more, so misc-exact "
-	  "is, if anything, overestimated at large N.\n");
-	P("- The lock design (encryption_ids: one global spinlock around the walk) "
-	  "serializes all pairs: each pair takes the lock twice (charge, uncharge) "
-	  "and each critical section moves the lock line and the d counter lines "
-	  "to the new holder. Assumed: a fair hand-off, no waiter traffic "
-	  "beyond it.\n");
-	P("- The stock design (misc-batched: a per-CPU stock of units charged "
-	  "ahead) serves every charge and uncharge from the CPU's own stock, a "
-	  "line no other CPU writes, so nothing serializes: X = N / u(d). Assumed: "
-	  "every limit on the path leaves room for a batch per CPU (else no stock "
-	  "forms and it charges like misc-exact), and refills and drains, one per "
-	  "batch at most, cost nothing per pair; its u(d) is the measured cost of "
-	  "a stock hit.\n\n");
-	P("Formula (MODEL), with t(N) the expected core-to-core cache-line transfer "
-	  "time:\n\n");
-	P("```\n"
-	  "p(N)  = max(0, N - P) / (N - 1)   share of transfers from another socket\n"
-	  "t(N)  = (1 - p(N)) * t_intra + p(N) * t_cross\n"
-	  "u(d)  = c1 + s * (d - 1)          uncontended ns per pair (measured, 1 thread)\n"
-	  "ucs(d)= u(d) - e                  time inside the lock (e = empty loop ns/pair)\n"
-	  "atomic: X(N,d) = min( N / (u(d) + 2d*t(N)),      1 / (2*t(N)) )\n"
-	  "lock:   X(N,d) = min( N / (u(d) + 2(d+1)*t(N)),  1 / (ucs(d) + 2(d+1)*t(N)) )\n"
-	  "stock:  X(N,d) = N / u(d)\n"
-	  "```\n\n");
-}
+	char b[64], name[64], title[320], n[96];
+	int s, v, i, x[MAXK], nx = curve_ns(x), k;
 
-/*
- * This host's contended cost per shared-line RMW, as the atomic formula
- * reads it: the 2-thread leaf costs u(1) + 2 t(2) per pair and worker, so
- * t = (contended - c1) / 2; the median over the atomic variants measured
- * natively.  NAN without native.csv: TCG compresses exactly this cost.
- */
-static double host_transfer(const struct model_in *mi, int *n)
-{
-	double t[MAXV];
-	int v;
-
-	*n = 0;
-	for (v = 0; v < D.nv; v++)
-		if (design[v] == DESIGN_ATOMIC && mi[v].src == SRC_NATIVE &&
-		    !isnan(mi[v].contended) && !isnan(mi[v].c1))
-			t[(*n)++] = (mi[v].contended - mi[v].c1) / 2;
-	return stats_median(t, *n);
-}
-
-/* The assumed latencies, the other assumptions and the variant-to-design map. */
-static void model_assumptions(const struct model_in *mi)
-{
-	char b[64];
-	double th;
-	int v, n;
-
-	P("Assumed parameters (MODEL; assumptions, not measured here):\n\n");
-	P("| parameter | central | low latency | high latency | source |\n"
-	  "|---|---|---|---|---|\n");
-	P("| t_intra: core-to-core line transfer, same socket (ns) | %g | %g | %g | "
-	  "assumption in the ~40-80 ns range reported for intra-socket transfers [1][2] |\n",
-	  mp_central.t_intra_ns, mp_low.t_intra_ns, mp_high.t_intra_ns);
-	P("| t_cross: core-to-core line transfer, other socket (ns) | %g | %g | %g | "
-	  "assumption in the ~100-200 ns range reported for cross-socket transfers [1][2] |\n",
-	  mp_central.t_cross_ns, mp_low.t_cross_ns, mp_high.t_cross_ns);
-	P("| P: CPUs per socket | %d | %d | %d | assumption (N > P spans sockets) |\n\n",
-	  mp_central.cpus_per_socket, mp_low.cpus_per_socket,
-	  mp_high.cpus_per_socket);
-	th = host_transfer(mi, &n);
-	if (n)
-		P("Measured contended cost on this host (native.csv, leaf, 2 threads "
-		  "against 1, the median over %d atomic %s): t = (contended - c1) / 2 "
-		  "= %s ns per shared-line RMW. It is this machine's 2 CPUs only, so "
-		  "the projection keeps the assumed t_intra and t_cross for sockets of "
-		  "%d CPUs and more.\n\n", n, plural(n, "variant", "variants"),
-		  fmt_val(b, sizeof(b), "%.1f", th), mp_central.cpus_per_socket);
-	else
-		P("Contended cost on this host: native.csv " NOT_MEASURED " for an "
-		  "atomic variant, and TCG compresses contended costs (calib.csv), "
-		  "so none is derived.\n\n");
-	P("Further assumptions: every access to a shared line misses; no "
-	  "lock-waiter traffic beyond the handoff (queued spinlock); the "
-	  "uncontended part does not shrink on real hardware. The variant-to-design "
-	  "mapping is ");
-	for (v = 0; v < D.nv; v++)
-		P("%s%s = %s", v ? ", " : "", V(v), design_name(design[v]));
-	P(" (override with --design VARIANT=atomic|lock|stock).\n\n");
-}
-
-/* Which rows of which file each input is; per variant, since a run may lack one. */
-static void model_sources(const struct model_in *mi)
-{
-	int v, n[2] = { 0, 0 };
-
-	for (v = 0; v < D.nv; v++)
-		if (design[v] != DESIGN_NONE)
-			n[mi[v].src]++;
-	P("Inputs per variant, limit none, 1 thread unless said (medians). "
-	  "**native** (native.csv, type %s): c1 = leaf, depth 1; s = least-squares "
-	  "slope over the chain depths; e = the empty loop; contended = leaf, "
-	  "depth 1, 2 threads (ns/pair per worker). **TCG** (inkernel.csv, type "
-	  "%s), only where native.csv lacks the variant: c1 = chain depth 1, the "
-	  "rest as for native. %d modelled %s native inputs, %d TCG.\n\n",
-	  ntype, ptype, n[SRC_NATIVE], plural(n[SRC_NATIVE], "variant has",
-	  "variants have"), n[SRC_TCG]);
-}
-
-/* This run's inputs to the formula, and how far TCG time is from the host's. */
-static void model_inputs_table(const struct model_in *mi)
-{
-	char b1[64], b2[64], b3[64], b4[64], b5[64], b6[64];
-	struct summary gx, hx;
-	int v, ntcg = 0;
-
-	model_sources(mi);
-	P("| variant | design | inputs | c1 = ns/pair at depth 1 | s = ns per extra "
-	  "level (slope over the measured depths) | e = empty loop ns/pair | "
-	  "contended: leaf, 2 threads ns/pair | u(1) | u(4) |\n"
-	  "|---|---|---|---|---|---|---|---|---|\n");
-	for (v = 0; v < D.nv; v++) {
-		ntcg += design[v] != DESIGN_NONE && mi[v].src == SRC_TCG;
-		P("| %s | %s | %s | %s | %s (%d %s) | %s | %s | %s | %s |\n", V(v),
-		  design_name(design[v]), src_name(mi[v].src),
-		  fmt_val(b1, sizeof(b1), "%.1f", mi[v].c1),
-		  fmt_val(b2, sizeof(b2), "%.2f", mi[v].slope), mi[v].ndepths,
-		  plural(mi[v].ndepths, "depth", "depths"),
-		  fmt_val(b3, sizeof(b3), "%.1f", mi[v].empty),
-		  fmt_val(b6, sizeof(b6), "%.1f", mi[v].contended),
-		  fmt_val(b4, sizeof(b4), "%.1f", mi[v].u[0]),
-		  fmt_val(b5, sizeof(b5), "%.1f", mi[v].u[1]));
-	}
-	P("\n");
-	if (!ntcg) {
-		P("Every modelled variant's inputs are host-native times, as the "
-		  "calibration's host column; TCG's distortion does not enter.\n\n");
-		return;
-	}
-	gx = cal_summary(&D, "guest", "xadd_pair", 1);
-	hx = cal_summary(&D, "host", "xadd_pair", 1);
-	if (gx.n && hx.n)
-		P("The TCG inputs are guest time: calib.csv's 1-thread "
-		  "xadd pair costs %s ns in the guest and %s ns on the host (%sx), so "
-		  "their u(d) likely overstates real hardware by a similar order and "
-		  "the MODEL's CPU-bound term is pessimistic for them; the contended "
-		  "terms use hardware latencies. %s\n\n",
-		  fmt_val(b1, sizeof(b1), "%.1f", gx.med),
-		  fmt_val(b2, sizeof(b2), "%.1f", hx.med),
-		  fmt_ratio(b3, sizeof(b3), stats_ratio(gx.med, hx.med)), caveat);
-	else
-		P("The TCG inputs are guest time (calib.csv: host vs guest xadd "
-		  NOT_MEASURED ", so the slowdown is unknown).\n\n");
-}
-
-static void model_figure(const struct model_in *mi)
-{
-	char title[512];
-
-	snprintf(title, sizeof(title),
-		 "MODEL (not measured): charge+uncharge throughput, N CPUs in one "
-		 "leaf at depth d\nt_intra %g ns, t_cross %g ns, %d CPUs/socket; "
-		 "markers: measured in this run (native where measured, else TCG; 1-2 threads)",
-		 mp_central.t_intra_ns, mp_central.t_cross_ns,
-		 mp_central.cpus_per_socket);
-	embed("model_throughput", title, plot_model(mi, title));
-}
-
-/* One row of the table at depth index k: n CPUs, every modelled variant. */
-static void model_table_row(const struct model_in *mi, int k, int n)
-{
-	char b1[64], b2[64], b3[64];
-	int v;
-
-	P("| %d | %s | %s |", n,
-	  fmt_val(b1, sizeof(b1), "%.0f", model_transfer_ns(&mp_central, n)),
-	  fmt_val(b2, sizeof(b2), "%.2f", model_cross_share(&mp_central, n)));
-	for (v = 0; v < D.nv; v++) {
-		enum model_bound bd = MODEL_BOUND_CPU;
-		double c;
-
-		if (design[v] == DESIGN_NONE)
-			continue;
-		c = model_eval(&mp_central, v, n, k, &mi[v], &bd);
-		if (isnan(c)) {
-			P(" - |");
+	P("### Projection to %d CPUs\n\n", PROJ_MAX);
+	for (s = 0; s < NMSHAPES; s++) {
+		for (v = 0, k = 0; v < D.nv; v++)
+			k += F[s][v].validated;
+		if (!k) {
+			P("Shape %s: no design is validated, so none is projected."
+			  "\n\n", m_shapes[s]);
 			continue;
 		}
-		P(" %s [%s, %s] %s |", fmt_si(b1, sizeof(b1), c),
-		  fmt_si(b2, sizeof(b2), model_eval(&mp_low, v, n, k, &mi[v], NULL)),
-		  fmt_si(b3, sizeof(b3), model_eval(&mp_high, v, n, k, &mi[v], NULL)),
-		  bd == MODEL_BOUND_SERIAL ? "S" : "C");
-	}
-	P("\n");
-}
-
-static void model_table(const struct model_in *mi, int k)
-{
-	int v, i, computable = 0;
-
-	for (v = 0; v < D.nv; v++)
-		computable |= !isnan(model_eval(&mp_central, v, 8, k, &mi[v], NULL));
-	if (!computable) {
-		P("MODEL table, depth %d: not computable (needs c1 and, for "
-		  "d > 1, the per-level slope s, i.e. at least 2 chain depths "
-		  "measured with 1 thread).\n\n", model_depths[k]);
-		return;
-	}
-	P("MODEL table, depth %d: pairs/s, central [low latency, high latency]; "
-	  "bound: S = serialized (shared line or lock), C = per-CPU latency.\n\n",
-	  model_depths[k]);
-	P("| MODEL N CPUs | t(N) ns | cross-socket share |");
-	for (v = 0; v < D.nv; v++)
-		if (design[v] != DESIGN_NONE)
-			P(" MODEL %s |", V(v));
-	P("\n|---|---|---|");
-	for (v = 0; v < D.nv; v++)
-		if (design[v] != DESIGN_NONE)
+		snprintf(name, sizeof(name), "model_%s", m_shapes[s]);
+		snprintf(title, sizeof(title), "Model of the validated designs: "
+			 "shape %s, depth 1, limit none\nmeasured (points, 95%% "
+			 "interval), model (solid), projection beyond %d workers "
+			 "(dashed)", m_shapes[s], nmax_threads);
+		embed(name, title, plot_proj(s, name, title));
+		P("Shape %s, model pairs/s (beyond %d workers a projection, not "
+		  "measured):\n\n| variant | bound at %d |", m_shapes[s],
+		  nmax_threads, PROJ_MAX);
+		for (i = 0; i < nx; i++)
+			P(" N=%d%s |", x[i], x[i] > nmax_threads ? " (proj.)" : "");
+		P("\n|---|---|");
+		for (i = 0; i < nx; i++)
 			P("---|");
-	P("\n");
-	for (i = 0; i < NMODEL_CPUS; i++)
-		model_table_row(mi, k, model_cpus[i]);
-	P("\n");
-}
+		P("\n");
+		for (v = 0; v < D.nv; v++) {
+			enum model_bound bd = MODEL_CPU;
 
-/* The projection at the most CPUs, depth index k, and its ratios. */
-static void model_say_depth(const struct model_in *mi, int k)
-{
-	int n = model_cpus[NMODEL_CPUS - 1], said = 0, v, q;
-	double x[MAXV];
-	char b[64];
-
-	for (v = 0; v < D.nv; v++) {
-		x[v] = model_eval(&mp_central, v, n, k, &mi[v], NULL);
-		if (isnan(x[v]))
-			continue;
-		if (!said)
-			P("MODEL at %d CPUs, depth %d: ", n, model_depths[k]);
-		P("%s%s (%s) %s pairs/s", said ? ", " : "",
-		  V(v), design_name(design[v]), fmt_si(b, sizeof(b), x[v]));
-		said = 1;
+			if (!F[s][v].validated)
+				continue;
+			model_tput(&F[s][v].in, PROJ_MAX, &bd);
+			P("| %s | %s |", vname(n, sizeof(n), v),
+			  model_bound_name(bd));
+			for (i = 0; i < nx; i++)
+				P(" %s |", unit_str(b, sizeof(b),
+				  model_tput(&F[s][v].in, x[i], NULL), U_SI));
+			P("\n");
+		}
+		P("\n");
 	}
-	if (!said)
-		return;
-	for (q = 0; q < npairs; q++) {
-		double r = stats_ratio(x[pair_a[q]], x[pair_b[q]]);
-
-		if (!isnan(r))
-			P("; %s/%s = %s", V(pair_a[q]), V(pair_b[q]),
-			  fmt_ratio(b, sizeof(b), r));
-	}
-	P(". ");
-}
-
-static void model_references(void)
-{
-	P("References:\n\n");
-	P("1. H. Schweizer, M. Besta, T. Hoefler, \"Evaluating the Cost of Atomic "
-	  "Operations on Modern Architectures\", Proc. 24th International Conference "
-	  "on Parallel Architectures and Compilation (PACT 2015), San Francisco, CA, "
-	  "USA, October 2015, doi:10.1109/PACT.2015.24.\n");
-	P("2. D. Molka, D. Hackenberg, R. Schöne, M. S. Müller, \"Memory Performance "
-	  "and Cache Coherency Effects on an Intel Nehalem Multiprocessor System\", "
-	  "Proc. 18th International Conference on Parallel Architectures and "
-	  "Compilation Techniques (PACT 2009), Raleigh, NC, USA, September 2009, "
-	  "pp. 261-270, doi:10.1109/PACT.2009.22.\n\n");
 }
 
 void section_model(void)
 {
-	struct model_in mi[MAXV];
-	int v, k, nmod = 0;
-
-	P("## Beyond this machine (MODEL)\n\n");
-	P("**MODEL, not a measurement.** Everything in this section is a bottom-up "
-	  "projection; no row here was measured.\n\n");
-	if (!input_ok(&D.in_ik) && !input_ok(&D.in_nat)) {
-		P("native.csv and inkernel.csv: " NOT_MEASURED ", so the model has "
-		  "no inputs.\n\n");
+	P("## Native: model\n\n");
+	if (!need_input(&D.in_nat))
+		return;
+	fit_all();
+	P("A model that is validated or withdrawn: its parameters are measured "
+	  "on this machine, its operation counts are read from each design's "
+	  "code, its prediction is printed next to every measured point with "
+	  "the error, and only a design it predicts within %.0f%% at every "
+	  "measured N > 1 is projected. **Status:** ", 100 * FIT_MAXERR);
+	say_model();
+	P(".\n\n");
+	model_params();
+	model_formula();
+	model_inputs();
+	if (!input_ok(&D.in_ops) || !input_ok(&D.in_cost)) {
+		P("Without %s the model has no %s: it is withdrawn, nothing is "
+		  "predicted or projected.\n\n", !input_ok(&D.in_cost) ?
+		  "native-costs.csv" : "native-ops.csv", !input_ok(&D.in_cost) ?
+		  "parameters" : "operation counts");
 		return;
 	}
-	memset(mi, 0, sizeof(mi));
-	for (v = 0; v < D.nv; v++) {
-		model_inputs(v, &mi[v]);
-		if (design[v] != DESIGN_NONE && !isnan(mi[v].c1))
-			nmod++;
-	}
-	model_method();
-	model_assumptions(mi);
-	model_inputs_table(mi);
-	if (!nmod) {
-		P("MODEL: no variant has both a design and a measured 1-thread "
-		  "depth-1 cost: " NOT_MEASURED ".\n\n");
-		return;
-	}
-	model_figure(mi);
-	for (k = 0; k < 2; k++)
-		model_table(mi, k);
-	P("**Reading (MODEL):** ");
-	for (k = 0; k < 2; k++)
-		model_say_depth(mi, k);
-	P("These are projections from the formula above, valid only as far as its "
-	  "assumptions hold.\n\n");
-	model_references();
+	model_table();
+	model_projection();
 }

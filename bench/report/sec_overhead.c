@@ -86,7 +86,7 @@ void section_overhead(void)
 {
 	int t, v, th[MAXK], nth, i, flagged = 0, rows = 0;
 
-	P("## Harness overhead\n\n");
+	P("## TCG context: harness overhead\n\n");
 	if (!need_input(&D.in_ik))
 		return;
 	P("The `empty` shape runs the benchmark loop without charging. Its ns per "

@@ -87,7 +87,7 @@ void section_profile(void)
 	char *names[256];
 	int n, i;
 
-	P("## Profile (perf report)\n\n");
+	P("## TCG context: profile (perf report)\n\n");
 	n = perf_files(names, 256);
 	if (!n) {
 		P("perf-<variant>.txt: " NOT_MEASURED ".\n\n");

@@ -20,14 +20,13 @@ static int plot_rejections(const char *name, const int *th, int nth,
 			   const char *title)
 {
 	FILE *g = plot_open_script(out_dir, name);
-	char ttl[160];
-	int v, k, i, any = 0, series = 0, nseries = D.nv * 2;
+	int v, i, any = 0;
 
 	if (!g)
 		return -1;
 	plot_head(g, title, "threads charging (all in one guest)");
 	fprintf(g, "set ylabel \"rejected charges, %% of attempts\"\n");
-	fprintf(g, "set yrange [0:*]\nset offsets 0, 0, graph 0.25, 0\n");
+	fprintf(g, "set yrange [0:*]\nset offsets 0, 0, graph 0.05, 0\n");
 	{
 		struct sel s = sel_any();
 
@@ -36,43 +35,37 @@ static int plot_rejections(const char *name, const int *th, int nth,
 		xtics_threads(g, th, nth, s);
 	}
 	fprintf(g, "plot ");
+	/* shape leaf only: siblings are in the table */
 	for (v = 0; v < D.nv; v++) {
-		for (k = 0; k < 2; k++, series++) {
-			struct sel s = sel_any();
-			struct series sr;
+		struct sel s = sel_any();
+		struct series sr;
 
-			if (series_open(&sr, name, v, "_%s.dat", rej_shapes[k]))
+		if (series_open(&sr, name, v, "_leaf.dat"))
+			continue;
+		fprintf(sr.f, "# %s, leaf: x threads median%% min%% max%% n\n",
+			V(v));
+		s.v = v;
+		s.shape = "leaf";
+		s.depth = 1;
+		s.limit = "tight";
+		s.type = ptype;
+		for (i = 0; i < nth; i++) {
+			struct summary m;
+
+			s.threads = th[i];
+			m = ik_summary(&D, s, M_REJ);
+			if (!m.n)
 				continue;
-			fprintf(sr.f, "# %s, %s: x threads median%% min%% max%% n "
-				"label(max_overshoot over reps)\n", V(v), rej_shapes[k]);
-			s.v = v;
-			s.shape = rej_shapes[k];
-			s.depth = 1;
-			s.limit = "tight";
-			s.type = ptype;
-			for (i = 0; i < nth; i++) {
-				struct summary m, o;
-
-				s.threads = th[i];
-				m = ik_summary(&D, s, M_REJ);
-				o = ik_summary(&D, s, M_OVER);
-				if (!m.n)
-					continue;
-				fprintf(sr.f, "%g %d %.6g %.6g %.6g %d ov=%g\n",
-					i + offset(series, nseries, 0.1), th[i],
-					100 * m.med, 100 * m.min, 100 * m.max,
-					m.n, o.max);
-				sr.n++;
-			}
-			snprintf(ttl, sizeof(ttl), "%s, %s", V(v), rej_shapes[k]);
-			if (series_errline(g, &any, &sr, v, k + 1, k ? 6 : 7, ttl))
-				fprintf(g, PLOT_SEP "'data/%s' using 1:5:7 with labels "
-					"rotate by 90 left offset 0,0.6 font \",9\" "
-					"tc rgb \"%s\" notitle", sr.file, plot_color(v));
+			fprintf(sr.f, "%g %d %.6g %.6g %.6g %d\n",
+				i + offset(v, D.nv, 0.6), th[i],
+				100 * m.med, 100 * m.min, 100 * m.max,
+				m.n);
+			sr.n++;
 		}
+		series_errline(g, &any, &sr, v, 0, 7, V(v));
 	}
 	plot_end(g, any);
-	return any ? plot_run(out_dir, name) : -1;
+	return any ? plot_run(out_dir, name) : PLOT_EMPTY;
 }
 
 /* Limit tight, depth 1: every point of this section. */
@@ -109,11 +102,11 @@ static void rej_figure(const char *type, const int *th, int nth)
 	int ok;
 
 	snprintf(title, sizeof(title),
-		 "Rejection rate at a tight limit vs threads: type %s, "
-		 "shapes leaf and siblings (median, min-max bars)\n"
-		 "labels: max_overshoot over repetitions", type);
-	ok = plot_rejections("rejections_at_limit", th, nth, title);
-	embed("rejections_at_limit", title, ok);
+		 "TCG context: rejection rate at a tight limit vs threads, type "
+		 "%s, shape leaf\nmedian, min-max bars; shape siblings and the "
+		 "max overshoot: the table", type);
+	ok = plot_rejections("tcg_rejections_at_limit", th, nth, title);
+	embed("tcg_rejections_at_limit", title, ok);
 }
 
 static void rej_table(const char *type, const int *th, int nth)
@@ -229,7 +222,7 @@ void section_rejections(void)
 {
 	int th[MAXK], nth, t;
 
-	P("## 4. Rejections at the limit\n\n");
+	P("## TCG context: rejections at the limit\n\n");
 	if (!need_input(&D.in_ik))
 		return;
 	for (t = 0; t < ntypes; t++) {

@@ -23,7 +23,8 @@ static int plot_throughput(const char *name, struct sel s, const int *th,
 		return -1;
 	plot_head(g, title, "threads charging (all in one guest)");
 	fprintf(g, "set ylabel \"charge+uncharge pairs/s, all threads\"\n");
-	fprintf(g, "set format y \"%%.1s%%c\"\nset yrange [0:*]\n");
+	fprintf(g, "set format y \"%%.1s%%c\"\nset yrange [0:*]\n"
+		"set offsets 0, 0, graph 0.05, 0\n");
 	xtics_threads(g, th, nth, s);
 	fprintf(g, "plot ");
 	for (v = 0; v < D.nv; v++) {
@@ -35,7 +36,7 @@ static int plot_throughput(const char *name, struct sel s, const int *th,
 		s.v = v;
 		for (i = 0; i < nth; i++) {
 			s.threads = th[i];
-			series_point(&sr, i + offset(v, D.nv, 0.06), th[i],
+			series_point(&sr, i + offset(v, D.nv, 0.6), th[i],
 				     ik_summary(&D, s, M_TPUT), 6);
 		}
 		series_errline(g, &any, &sr, v, 0, 7, V(v));
@@ -164,10 +165,10 @@ static void throughput_plotted(struct sel s)
 			over[nover++] = th[i];
 	}
 	s.threads = -1;
-	snprintf(name, sizeof(name), "throughput_vs_threads_%s", s.shape);
+	snprintf(name, sizeof(name), "tcg_throughput_vs_threads_%s", s.shape);
 	snprintf(title, sizeof(title),
-		 "Charge+uncharge throughput vs threads: shape %s, depth %d, "
-		 "type %s, limit none\nmedian, min-max bars%s%s%s",
+		 "TCG context: charge+uncharge throughput vs threads: shape %s, "
+		 "depth %d, type %s, limit none\nmedian, min-max bars%s%s%s",
 		 s.shape, s.depth, ptype,
 		 nover ? "; note: threads " : "",
 		 nover ? int_list(b, sizeof(b), over, nover) : "",
@@ -205,7 +206,7 @@ void section_throughput(void)
 	};
 	unsigned int k;
 
-	P("## 1. Throughput vs threads\n\n");
+	P("## TCG context: throughput vs threads\n\n");
 	if (!need_input(&D.in_ik))
 		return;
 	for (k = 0; k < sizeof(shapes) / sizeof(shapes[0]); k++) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host unit tests of benchreport's CSV parsing, statistics, ratio math,
- * data selection and MODEL formulas.  Prints KTAP and a last line
+ * data selection, intervals, native points, reproducibility, the model,
+ * label layout, defects and meta files.  Prints KTAP and a last line
  * "N passed, N failed"; exits non-zero if anything failed.
  */
 #include <math.h>
@@ -9,9 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ci.h"
 #include "csv.h"
 #include "data.h"
+#include "defects.h"
+#include "labels.h"
+#include "meta.h"
 #include "model.h"
+#include "points.h"
+#include "repro.h"
 #include "stats.h"
 
 static int passed, failed, number;
@@ -338,41 +345,330 @@ static void test_native(void)
 	data_free(&d);
 }
 
+static void test_ci(void)
+{
+	double v15[15], hw2[15], hw8[15], v6[] = { 6, 1, 5, 2, 4, 3 };
+	double asym[] = { 1, 2, 3, 4, 10, 10, 10, 10, 10, 10, 10, 11, 30, 40, 50 };
+	double cov;
+	struct ci c, d;
+	int k, i;
+
+	check_num("binom: P(B <= 3), n = 15", ci_binom_cdf(15, 3), 576 / 32768.0);
+	check_num("binom: P(B <= -1) = 0", ci_binom_cdf(15, -1), 0);
+	check_num("binom: P(B <= n) = 1", ci_binom_cdf(15, 15), 1);
+	result(ci_rank(15, &k, &cov) && k == 4, "ci_rank: n = 15 is [x(4), x(12)]");
+	check_num("ci_rank: n = 15 covers 96.5%", cov, 1 - 2 * 576 / 32768.0);
+	result(!ci_rank(5, &k, &cov) && k == 1, "ci_rank: n = 5 has no 95% interval");
+	check_num("ci_rank: n = 5, [min, max] covers 93.75%", cov, 0.9375);
+	result(ci_rank(6, &k, &cov) && k == 1, "ci_rank: n = 6 is [min, max]");
+	check_num("ci_rank: n = 6 covers 1 - 2/64", cov, 1 - 2 / 64.0);
+	result(ci_rank(8, &k, &cov) && k == 1, "ci_rank: n = 8 is still [min, max]");
+	result(ci_rank(9, &k, &cov) && k == 2, "ci_rank: n = 9 is [x(2), x(8)]");
+	result(ci_rank(1000, &k, &cov) && k >= 468 && k <= 470 && cov >= 0.95,
+	       "ci_rank: n = 1000 near 500 - 1.96 sqrt(250), no underflow");
+
+	for (i = 0; i < 15; i++) {
+		v15[i] = (i * 7) % 15 + 1;	/* 1..15, shuffled */
+		hw2[i] = 100 + (i - 7) * 0.5;
+		hw8[i] = 100 + (i - 7) * 2.0;
+	}
+	c = ci_median(v15, 15);
+	result(c.n == 15 && c.med == 8 && c.lo == 4 && c.hi == 12 && c.ok &&
+	       c.klo == 4 && c.khi == 12, "ci_median: 1..15 is 8 [4, 12]");
+	result(v15[0] == 1 && v15[1] == 8, "ci_median: input left unsorted");
+	c = ci_median(hw2, 15);
+	check_num("ci_halfwidth: +-2%", ci_halfwidth(c), 0.02);
+	result(!ci_unstable(c), "ci_unstable: 2% is stable");
+	c = ci_median(hw8, 15);
+	check_num("ci_halfwidth: +-8%", ci_halfwidth(c), 0.08);
+	result(ci_unstable(c), "ci_unstable: 8% is unstable");
+	c = ci_median(hw2, 5);
+	result(!c.ok && ci_unstable(c), "ci_unstable: n = 5 is unstable however narrow");
+	c = ci_median(v6, 6);
+	result(c.med == 3.5 && c.lo == 1 && c.hi == 6 && c.ok,
+	       "ci_median: even n, mean of the middle two");
+	c = ci_median(asym, 15);
+	check_num("ci_halfwidth: the wider side, max(6, 1) / 10",
+		  ci_halfwidth(c), 0.6);
+	c = ci_median(NULL, 0);
+	result(!c.n && isnan(c.med) && ci_unstable(c) && isnan(ci_halfwidth(c)),
+	       "ci_median: nothing is not measured, unstable");
+	c = ci_median(v6, 2);		/* [1, 6] */
+	d = ci_median(v6 + 2, 2);	/* [2, 5] */
+	result(ci_overlap(c, d), "ci_overlap: nested intervals");
+	d.lo = 6;
+	result(ci_overlap(c, d), "ci_overlap: touching intervals overlap");
+	d.lo = 6.1;
+	d.hi = 7;
+	result(!ci_overlap(c, d), "ci_overlap: apart");
+	result(!ci_overlap(c, ci_median(NULL, 0)), "ci_overlap: missing side");
+	result(ci_inside(6, c) && !ci_inside(0.5, c), "ci_inside");
+}
+
+static const char nat_new[] =
+	"variant,smp,rep,shape,depth,threads,oversubscribed,limit,type,iters,"
+	"elapsed_ns,ns_per_pair,rejected,max_overshoot,attempts,spurious,"
+	"stocked,overlap,discards,lock,cpus\n"
+	"misc,2,1,leaf,1,1,0,none,sev,100,1000,10,0,0,100,0,0,1.0000,1,mcs,0\n"
+	"misc,2,2,leaf,1,1,0,none,sev,100,1100,11,0,0,100,0,0,1.0000,1,mcs,0\n"
+	"misc,2,3,leaf,1,1,0,none,sev,100,1200,12,0,0,100,0,0,1.0000,1,mcs,0\n"
+	"misc,2,4,leaf,1,1,0,none,sev,100,1300,13,0,0,100,0,0,1.0000,1,mcs,0\n"
+	"misc,2,5,leaf,1,1,0,none,sev,100,1400,14,0,0,100,0,0,1.0000,1,mcs,0\n"
+	"misc,2,6,leaf,1,1,0,none,sev,100,1500,15,0,0,100,0,0,1.0000,1,mcs,0\n"
+	"misc,2,7,leaf,1,1,0,none,sev,100,9900,99,0,0,100,0,0,0.9000,1,mcs,0\n"
+	"misc,2,1,leaf,1,2,0,tight,sev,100,5000,50,100,1,200,50,0,0.9600,0,mcs,0+1\n"
+	"misc,2,2,leaf,1,2,0,tight,sev,100,5000,50,50,2,200,0,3,0.9700,0,mcs,0+1\n"
+	"misc,2,3,leaf,1,2,0,tight,sev,100,5000,50,0,0,200,0,0,0.9800,0,mcs,0+1\n"
+	"encryption_ids+tas,2,1,leaf,1,1,0,none,sev,1,1,x,0,0,1,0,0,1,0,tas,0\n";
+
+/* native.csv's own columns, and the points they make. */
+static void test_points(void)
+{
+	const struct npoint *p;
+	struct points ps;
+	struct data d;
+	double dis;
+	int st, tot, ex, rows, th[MAXK];
+
+	memset(&d, 0, sizeof(d));
+	result(!data_parse_text(&d, "native", nat_new) && d.in_nat.has_new,
+	       "points: parse the new schema");
+	data_finish(&d);
+	result(d.nnat == 10 && d.in_nat.bad == 1,
+	       "points: 10 rows, a non-numeric ns_per_pair skipped");
+	result(d.nat[0].overlap == 1 && d.nat[0].discards == 1 &&
+	       !strcmp(d.nat[0].lock, "mcs") && !strcmp(d.nat[7].cpus, "0+1") &&
+	       d.nat[7].spurious == 50 && d.nat[8].stocked == 3,
+	       "points: the new columns read");
+	result(row_excluded(&d.nat[6]) && !row_excluded(&d.nat[0]),
+	       "row_excluded: overlap 0.90 is out, 1.0 in");
+	result(!points_build(&ps, d.nat, d.nnat) && ps.n == 2, "points: 2 points");
+	p = points_find(&ps, data_variant(&d, "misc"), "leaf", 1, 1, "none", "sev");
+	result(p && p->rows == 7 && p->excluded == 1 && p->ns.n == 6,
+	       "points: the overlap-0.90 row counted and left out");
+	result(p && p->discards == 7, "points: discards summed over every row");
+	result(p && p->ns.med == 12.5 && p->ns.lo == 10 && p->ns.hi == 15 &&
+	       p->ns.ok, "points: median 12.5 [10, 15] of the 6 kept rows");
+	check_num("points: pairs/s median", p ? p->tput.med : NAN,
+		  (1e9 / 12 + 1e9 / 13) / 2);
+	check_num("points: half-width (15 - 12.5) / 12.5", p ? p->hw : NAN, 0.2);
+	result(p && p->unstable, "points: 20% is unstable");
+	p = points_find(&ps, data_variant(&d, "misc"), "leaf", 1, 2, "tight", NULL);
+	result(p != NULL, "points_find: any type");
+	check_num("points: refused = rejected / attempts, median of 0.5, 0.25, 0",
+		  p ? p->refused.med : NAN, 0.25);
+	check_num("points: spurious / attempts, median of 0.25, 0, 0",
+		  p ? p->spur_att.med : NAN, 0);
+	result(p && p->spur_rej.n == 2 && p->spur_rej.med == 0.25,
+	       "points: spurious / refusals over the reps that refused");
+	result(p && p->overshoot == 2 && p->stocked == 3,
+	       "points: the largest overshoot and stocked");
+	check_num("points: smallest overlap that entered", p ? p->min_overlap : NAN,
+		  0.96);
+	points_stability(&ps, 1, &st, &tot);
+	result(st == 0 && tot == 1, "points_stability: 1 thread, 0 of 1");
+	points_discards(&ps, -1, &ex, &dis, &rows);
+	result(ex == 1 && dis == 7 && rows == 10, "points_discards: totals");
+	result(points_threads(&ps, NULL, NULL, th) == 2 && th[1] == 2,
+	       "points_threads");
+	points_free(&ps);
+	data_free(&d);
+
+	memset(&d, 0, sizeof(d));
+	result(!data_parse_text(&d, "native", nat_text) && !d.in_nat.has_new &&
+	       d.nnat == 6 && isnan(d.nat[0].overlap) && !row_excluded(&d.nat[0]),
+	       "points: an old-schema native.csv loads, overlap not recorded");
+	data_free(&d);
+}
+
+/* Two variants at one point, 6 repetitions: a at base a, b at base b. */
+static void two_points(struct data *d, const char *kind, double a, double b)
+{
+	char text[4096];
+	size_t o;
+	int r;
+
+	o = (size_t)snprintf(text, sizeof(text), "%s",
+			     "variant,smp,rep,shape,depth,threads,oversubscribed,"
+			     "limit,type,iters,elapsed_ns,ns_per_pair,rejected,"
+			     "max_overshoot\n");
+	for (r = 0; r < 6; r++)
+		o += (size_t)snprintf(text + o, sizeof(text) - o,
+				      "a,2,%d,leaf,1,2,0,none,sev,1,1,%g,0,0\n"
+				      "b,2,%d,leaf,1,2,0,none,sev,1,1,%g,0,0\n",
+				      r + 1, a + r * a / 100, r + 1, b + r * b / 100);
+	data_parse_text(d, kind, text);
+}
+
+static void test_repro(void)
+{
+	struct points cur, prev;
+	struct flip f[4];
+	struct share s;
+	struct data d;
+	int n, ranked;
+
+	memset(&d, 0, sizeof(d));
+	two_points(&d, "native", 30, 20);
+	two_points(&d, "native-prev", 10, 20);
+	data_finish(&d);
+	points_build(&cur, d.nat, d.nnat);
+	points_build(&prev, d.prev, d.nprev);
+	s = repro_share(&cur, &prev, -1);
+	result(s.compared == 2 && s.inside == 1 && !s.uncompared,
+	       "repro_share: b reproduced, a not");
+	s = repro_share(&cur, &prev, 1);
+	result(!s.compared, "repro_share: no point at 1 thread");
+	n = repro_flips(&cur, &prev, f, 4, &ranked);
+	result(n == 1 && ranked == 1, "repro_flips: the one ranking flips");
+	result(n == 1 && f[0].pa->v == data_variant(&d, "a") && f[0].firm,
+	       "repro_flips: a was faster, now slower for sure");
+	points_free(&cur);
+	points_free(&prev);
+	data_free(&d);
+
+	memset(&d, 0, sizeof(d));
+	two_points(&d, "native", 20, 21);
+	two_points(&d, "native-prev", 20, 30);
+	data_finish(&d);
+	points_build(&cur, d.nat, d.nnat);
+	points_build(&prev, d.prev, d.nprev);
+	n = repro_flips(&cur, &prev, f, 4, &ranked);
+	result(!n && ranked == 1, "repro_flips: same order, closer, no flip");
+	points_free(&cur);
+	points_free(&prev);
+	data_free(&d);
+}
+
 static void test_model(void)
 {
-	struct model_params p = { 60, 150, 32 };
+	struct model_in atomic = { 10, 1, 6, NAN, 2, 0, 50 };
+	struct model_in lock = { 20, 1, 2, 0, 2, 2, 50 };
+	struct model_in held = { 20, 1, 2, 8, 2, 2, 50 };
+	struct model_in stock = { 5, 1, 0, 0, 0, 0, NAN };
 	enum model_bound b;
-	double t64 = (31.0 / 63) * 60 + (32.0 / 63) * 150;
 
-	check_num("model: t(1) = 0", model_transfer_ns(&p, 1), 0);
-	check_num("model: t(32) = t_intra", model_transfer_ns(&p, 32), 60);
-	check_num("model: p(64) = 32/63", model_cross_share(&p, 64), 32.0 / 63);
-	check_num("model: t(64) mixes intra and cross", model_transfer_ns(&p, 64),
-		  t64);
-	check_num("model: u(4) = c1 + 3 s", model_uncontended_ns(300, 50, 4), 450);
-	check_num("model: u(1) = c1 without a slope",
-		  model_uncontended_ns(300, NAN, 1), 300);
-	check_num("model: atomic, 1 CPU = 1 / u",
-		  model_atomic(&p, 1, 1, 500, NULL), 1e9 / 500);
-	check_num("model: atomic, 128 CPUs bound by the line",
-		  model_atomic(&p, 128, 4, 500, &b),
-		  1e9 / (2 * model_transfer_ns(&p, 128)));
-	result(b == MODEL_BOUND_SERIAL, "model: atomic bound is serial at 128");
-	check_num("model: atomic, 8 CPUs at depth 4 CPU-bound",
-		  model_atomic(&p, 8, 4, 500, &b), 8e9 / (500 + 8 * 60));
-	result(b == MODEL_BOUND_CPU, "model: atomic bound is per-CPU at 8, d 4");
-	check_num("model: lock, 16 CPUs serialized",
-		  model_lock(&p, 16, 4, 500, 475, &b), 1e9 / (475 + 10 * 60));
-	result(b == MODEL_BOUND_SERIAL, "model: lock bound is serial");
-	check_num("model: lock, 1 CPU = 1 / u",
-		  model_lock(&p, 1, 1, 500, 475, NULL), 1e9 / 500);
-	check_num("model: missing input is NAN",
-		  model_lock(&p, 8, 1, NAN, 1, NULL), NAN);
-	check_num("model: stock, 64 CPUs = N / u",
-		  model_stock(64, 500, &b), 64e9 / 500);
-	result(b == MODEL_BOUND_CPU, "model: stock is never serialized");
-	check_num("model: stock, missing input is NAN",
-		  model_stock(8, NAN, NULL), NAN);
+	check_num("model_r_line: min(2, rmw_shared)", model_r_line(6, NAN), 2);
+	check_num("model_r_line: 1 shared RMW", model_r_line(1, NAN), 1);
+	check_num("model_r_line: rmw_line wins", model_r_line(6, 3), 3);
+	check_num("model: T(1) = t1", model_ns(&atomic, 1), 10);
+	check_num("model: T(2) = t1 + 6 c", model_ns(&atomic, 2), 310);
+	check_num("model: X(1) = 1 / t1", model_tput(&atomic, 1, &b), 1e8);
+	result(b == MODEL_CPU, "model: 1 worker is CPU-bound");
+	check_num("model: X(2) = 2 / T(2)", model_tput(&atomic, 2, &b), 2e9 / 310);
+	result(b == MODEL_CPU, "model: atomic, 2 workers CPU-bound");
+	check_num("model: X(8) capped by the line, 1 / (2 c)",
+		  model_tput(&atomic, 8, &b), 1e7);
+	result(b == MODEL_LINE, "model: atomic, 8 workers line-bound");
+	check_num("model: cs = (t1 - e) / lock", model_cs(&lock), 9.5);
+	check_num("model: lock, X(2) = 1 / (lock (c + cs))",
+		  model_tput(&lock, 2, &b), 1e9 / 119);
+	result(b == MODEL_LOCK, "model: lock-bound");
+	check_num("model: stores of the lock holder: T(2) = t1 + (2 + 8) c",
+		  model_ns(&held, 2), 520);
+	check_num("model: ... and L_lock = 1 / (lock (c + cs) + 8 c)",
+		  model_tput(&held, 2, &b), 1e9 / 519);
+	result(b == MODEL_LOCK, "model: stores keep it lock-bound");
+	check_num("model: cs without a lock is NAN", model_cs(&atomic), NAN);
+	check_num("model: the lock holder's stores: T(2) = t1 + (2 + 8) c",
+		  model_ns(&held, 2), 520);
+	check_num("model: ... and L_lock = 1 / (lock (c + cs) + 8 c)",
+		  model_tput(&held, 2, &b), 1e9 / 519);
+	result(b == MODEL_LOCK, "model: the stores keep it lock-bound");
+	check_num("model: stock, X(128) = 128 / t1, no c needed",
+		  model_tput(&stock, 128, &b), 128e9 / 5);
+	result(b == MODEL_CPU, "model: stock is never capped");
+	atomic.c = NAN;
+	check_num("model: shared RMWs without c: NAN beyond 1 worker",
+		  model_tput(&atomic, 2, NULL), NAN);
+	check_num("model: ... but 1 worker is t1", model_tput(&atomic, 1, NULL), 1e8);
+	check_num("model_error: 8.4M predicted, 10M measured",
+		  model_error(8.4e6, 1e7), -0.16);
+	check_num("model_error: missing measurement", model_error(1, NAN), NAN);
+}
+
+static void test_model_inputs(void)
+{
+	struct data d;
+
+	memset(&d, 0, sizeof(d));
+	result(!data_parse_text(&d, "native-costs",
+				"primitive,cpus,rep,iters,ns\n"
+				"pingpong,2,1,1000,50\nxadd_private,1,1,1000,5\n"
+				"xadd_shared,2,1,1000,55\npingpong,2,2,1000,0\n") &&
+	       d.ncost == 3 && d.in_cost.bad == 1 && d.cost[0].ns == 50,
+	       "native-costs.csv: rows, a 0 ns row malformed");
+	result(!data_parse_text(&d, "native-ops",
+				"variant,shape,depth,limit,type,rmw,rmw_shared,"
+				"lock,percpu\nmisc,leaf,1,none,*,6,6,0,2\n"
+				"misc,leaf,1,none,sev,2,3,0,0\n") &&
+	       d.nops == 1 && d.in_ops.bad == 1 && d.ops[0].rmw_shared == 6 &&
+	       isnan(d.ops[0].rmw_line),
+	       "native-ops.csv: rows, more shared than all RMWs malformed");
+	result(!data_parse_text(&d, "native-ops",
+				"variant,shape,depth,limit,type,rmw,rmw_shared,"
+				"lock,percpu,store_shared,rmw_line\n"
+				"x,leaf,1,none,sev,6,6,0,2,8,3\n") &&
+	       d.nops == 2 && d.ops[1].rmw_line == 3 && d.ops[1].store_shared == 8 &&
+	       isnan(d.ops[0].store_shared),
+	       "native-ops.csv: the optional store_shared and rmw_line");
+	result(d.nv == 0, "native-ops.csv: its variants are not data variants");
+	data_free(&d);
+}
+
+static void test_labels(void)
+{
+	double w1[] = { 0.5, 0.5, 0.5 }, w2[] = { 0.95, 0.99 }, w3[] = { 0.8, 0.1 };
+	double w4[] = { 0.02, 0.0, 0.01 }, o[3];
+
+	labels_spread(w1, o, 3, 0.1);
+	result(near(o[0], 0.5) && near(o[1], 0.6) && near(o[2], 0.7),
+	       "labels: equal heights pushed apart by the gap");
+	labels_spread(w2, o, 2, 0.1);
+	result(near(o[0], 0.9) && near(o[1], 1.0),
+	       "labels: near the top pulled down under 1");
+	labels_spread(w3, o, 2, 0.1);
+	result(o[0] == 0.8 && o[1] == 0.1, "labels: far apart, left alone");
+	labels_spread(w4, o, 3, 0.1);
+	result(near(o[1], 0) && near(o[2], 0.1) && near(o[0], 0.2),
+	       "labels: the order of the heights kept");
+}
+
+static void test_defects(void)
+{
+	char ids[8][FIDLEN];
+	struct finding f[4];
+	int n;
+
+	n = defects_parse("# F9 in a comment\nF1 a:sev x$\nF1 a:sev_es y$\n"
+			  "  O1 b z\nF10 c\nbad d\nF2\n", ids, 8);
+	result(n == 4 && !strcmp(ids[0], "F1") && !strcmp(ids[1], "O1") &&
+	       !strcmp(ids[2], "F10") && !strcmp(ids[3], "F2"),
+	       "defects_parse: distinct ids in order, comments skipped");
+	result(defects_parse("F1 x\nF2 y\nF3 z\n", ids, 2) == 2,
+	       "defects_parse: at most max");
+	result(defects_read("/nonexistent/known-defects", ids, 8) == -1,
+	       "defects_read: a missing file is -1");
+	n = findings_parse("# Findings\n## Status per branch\n"
+			   "## F1: title one\n## O1:  two \r\n##F3: no\n"
+			   "## F4 without colon\n", f, 4);
+	result(n == 2 && !strcmp(f[0].id, "F1") && !strcmp(f[0].title, "title one") &&
+	       !strcmp(f[1].id, "O1") && !strcmp(f[1].title, "two"),
+	       "findings_parse: \"## <id>: <title>\" headings only");
+}
+
+static void test_meta(void)
+{
+	static const char text[] = "date: 2026\nhost cpus: 2 online; hypervisor "
+				   "KVM\nhost cpu: AMD EPYC\n";
+	char b[64];
+
+	result(!meta_find(text, "host cpus", b, sizeof(b)) &&
+	       !strcmp(b, "2 online; hypervisor KVM"), "meta_find: a value");
+	result(!meta_find(text, "host cpu", b, sizeof(b)) &&
+	       !strcmp(b, "AMD EPYC"), "meta_find: a key that prefixes another");
+	result(meta_find(text, "seed", b, sizeof(b)) == -1 && !b[0],
+	       "meta_find: a missing key");
 }
 
 int main(void)
@@ -381,9 +677,17 @@ int main(void)
 	test_stats();
 	test_data();
 	test_native();
+	test_ci();
+	test_points();
+	test_repro();
 	test_model();
+	test_model_inputs();
+	test_labels();
+	test_defects();
+	test_meta();
 	printf("KTAP version 1\n");
-	printf("# benchreport host tests: csv, stats, ratios, data, native, model\n");
+	printf("# benchreport host tests: csv, stats, data, native, ci, points, "
+	       "repro, model, labels, defects, meta\n");
 	printf("1..%d\n", number);
 	fputs(out, stdout);
 	printf("%d passed, %d failed\n", passed, failed);
