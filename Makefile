@@ -314,14 +314,30 @@ NATIVE_DEPS := $(wildcard bench/native/*.c bench/native/*.h bench/native/*.sh \
 		bench/native/stub/*.c bench/native/stub/*.h bench/native/stub/*/*.h)
 native_design = $(if $(wildcard $(B)/src/$(1)/kernel/cgroup/encryption_ids.c),encryption_ids,misc)
 # F7 (misc RFC v1) strands css references on refused charges: let it run.
-native_args = $(if $(shell grep -s '^F7 ' variants/$(1)/known-defects),:--ref-leaks-ok)
+native_args = $(if $(shell grep -s '^F7 ' variants/$(call base,$(1))/known-defects),:--ref-leaks-ok)
+# A design with per-CPU stocks documents a bound per CPU: MISC_CHARGE_BATCH.
+native_stock = $(if $(shell grep -s '^charges_stocked_per_cpu' variants/$(call base,$(1))/files),STOCK_BOUND=$$(sed -n \
+	       's/^\#define MISC_CHARGE_BATCH \([0-9]*\).*/\1/p' $(B)/src/$(1)/kernel/cgroup/misc.c))
+native_charging = $(if $(filter encryption_ids,$(call native_design,$(1))),exact,$$(cat /dev/null $(call charging,$(1))))
 $(B)/out/%/native/status: $(B)/src/%/.series-applied $(NATIVE_DEPS)
 	@echo "native $*: build and smoke run of the controller's code on the host"
-	@bench/native/smoke.sh $(B)/out/$*/native \
-		"$(if $(filter encryption_ids,$(call native_design,$*)),exact,$$(cat /dev/null $(call charging,$*)))" \
+	@$(call native_stock,$*) bench/native/smoke.sh $(B)/out/$*/native "$(call native_charging,$*)" \
 		$*=$(B)/src/$*:$(call native_design,$*)$(call native_args,$*) \
 		$(if $(filter encryption_ids,$(call native_design,$*)),$*+tas=$(B)/src/$*:encryption_ids:--slowpath=virt)
 	@cat $(B)/out/$*/native/verdict
+
+# And each "<branch>+broken" kernel's source must fail the native check its
+# breakage breaks (variants/<branch>/broken/expect-native: point and ERE).
+NATIVE_BROKEN := $(foreach b,$(BROKEN),$(if $(wildcard variants/$(call base,$(b))/broken/expect-native),$(b)))
+RUNS  += $(NATIVE_BROKEN:%=$(B)/out/broken/%/native/status)
+$(B)/out/broken/%/native/status: $(B)/src/%/.series-applied $(NATIVE_DEPS) \
+				 variants/$$(call base,$$*)/broken/expect-native
+	@echo "native $*: the harness on code broken on purpose (harness self-test)"
+	@$(call native_stock,$*) bench/native/smoke.sh --expect-fail \
+		$$(cut -d' ' -f1 $(lastword $^)) "$$(cut -d' ' -f2- $(lastword $^))" \
+		$(B)/out/broken/$*/native "$(call native_charging,$(call base,$*))" \
+		$*=$(B)/src/$*:$(call native_design,$*)
+	@cat $(B)/out/broken/$*/native/verdict
 
 # The anchors of the trees this check builds (design:tree).
 ANCHORS := page_counter:6.1 percpu_counter:6.1 percpu_counter_limited:6.12
