@@ -62,14 +62,27 @@ static void headline_table(void)
 
 static void discards_line(void)
 {
-	double dis;
-	int ex, rows;
+	double dis, mo = NAN;
+	int ex, rows, i, rec = 0;
 
 	points_discards(&NP, -1, &ex, &dis, &rows);
-	P("- **Discards:** %.0f runs were redone because their workers "
-	  "overlapped less than %.0f%% of the run's span; %d of %d rows stayed "
-	  "below and are left out of every statistic (section \"Native: "
-	  "stability and discards\").\n", dis, 100 * OVERLAP_MIN, ex, rows);
+	for (i = 0; i < D.nnat; i++)
+		rec += !isnan(D.nat[i].overlap);
+	for (i = 0; i < NP.n; i++)
+		if (!isnan(NP.p[i].min_overlap) &&
+		    (isnan(mo) || NP.p[i].min_overlap < mo))
+			mo = NP.p[i].min_overlap;
+	P("- **Overlap and discards:** ");
+	if (rec == D.nnat)
+		P("every row records its workers' overlap; the smallest that "
+		  "entered a statistic is %.4f. ", mo);
+	else
+		P("%d of %d rows record no overlap (an older schema): they "
+		  "count as they are. ", D.nnat - rec, D.nnat);
+	P("%.0f runs were redone because their workers overlapped less than "
+	  "%.0f%% of the run's span; %d of %d rows stayed below and are left "
+	  "out of every statistic (section \"Native: stability and "
+	  "discards\").\n", dis, 100 * OVERLAP_MIN, ex, rows);
 }
 
 void section_summary(void)
