@@ -168,3 +168,34 @@ void embed(const char *name, const char *caption, int ok)
 		plot_failures++;
 	}
 }
+
+/* Has variant v rows in inkernel.csv (icount: icount.csv)? */
+static int has_tcg(int v, int icount)
+{
+	int i;
+
+	if (icount) {
+		for (i = 0; i < D.nic; i++)
+			if (D.ic[i].v == v)
+				return 1;
+		return 0;
+	}
+	for (i = 0; i < D.nik; i++)
+		if (D.ik[i].v == v)
+			return 1;
+	return 0;
+}
+
+double tcg_offset(int v, int icount, double width)
+{
+	int u, slot = 0, n = 0;
+
+	for (u = 0; u < D.nv; u++) {
+		if (!has_tcg(u, icount))
+			continue;
+		if (u < v)
+			slot++;
+		n++;
+	}
+	return offset(slot, n, width);
+}

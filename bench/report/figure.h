@@ -25,6 +25,12 @@ void xtics_threads(FILE *g, const int *th, int n, struct sel s);
 void plot_end(FILE *g, int any);
 /* x offset of series i of n, spread evenly over width around 0 */
 double offset(int i, int n, double width);
+/*
+ * Where variant v goes among the variants with rows in inkernel.csv
+ * (icount: in icount.csv), spread over width: offset(its slot, their
+ * count, width), so that variants of the native run only leave no gaps.
+ */
+double tcg_offset(int v, int icount, double width);
 
 /* One plotted series of one variant: its file under data/ and its points. */
 struct series {

@@ -61,7 +61,7 @@ static int plot_depth(const char *name, int threads, const int *dp, int ndp,
 				lo = m.min;
 			if (isnan(hi) || m.max > hi)
 				hi = m.max;
-			l[nl].x = dp[i] + offset(v, D.nv, 0.3);
+			l[nl].x = dp[i] + tcg_offset(v, 0, 0.3);
 			l[nl].y = m.med;
 			l[nl].v = v;
 			snprintf(l[nl].text, sizeof(l[nl].text), "%s", V(v));
@@ -93,7 +93,7 @@ static int plot_depth(const char *name, int threads, const int *dp, int ndp,
 		s.threads = threads;
 		for (i = 0; i < ndp; i++) {
 			s.depth = dp[i];
-			series_point(&sr, dp[i] + offset(v, D.nv, 0.3), dp[i],
+			series_point(&sr, dp[i] + tcg_offset(v, 0, 0.3), dp[i],
 				     ik_summary(&D, s, M_NS), 6);
 		}
 		series_errline(g, &any, &sr, v, 0, 7, V(v));

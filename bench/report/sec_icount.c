@@ -79,7 +79,7 @@ static int plot_icount(const char *name, const char *type, const char *title)
 		fprintf(sr.f, "# %s: x depth median-of-runs min max n (instructions/pair)\n",
 			V(v));
 		for (i = 0; i < ndp; i++)
-			series_point(&sr, dp[i] + offset(v, D.nv, 0.6), dp[i],
+			series_point(&sr, dp[i] + tcg_offset(v, 1, 0.6), dp[i],
 				     ic_summary(&D, v, -1, "chain", dp[i], type), 8);
 		series_errline(g, &any, &sr, v, 0, 7, V(v));
 	}

@@ -57,7 +57,7 @@ static int plot_rejections(const char *name, const int *th, int nth,
 			if (!m.n)
 				continue;
 			fprintf(sr.f, "%g %d %.6g %.6g %.6g %d\n",
-				i + offset(v, D.nv, 0.6), th[i],
+				i + tcg_offset(v, 0, 0.6), th[i],
 				100 * m.med, 100 * m.min, 100 * m.max,
 				m.n);
 			sr.n++;

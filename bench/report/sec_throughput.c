@@ -36,7 +36,7 @@ static int plot_throughput(const char *name, struct sel s, const int *th,
 		s.v = v;
 		for (i = 0; i < nth; i++) {
 			s.threads = th[i];
-			series_point(&sr, i + offset(v, D.nv, 0.6), th[i],
+			series_point(&sr, i + tcg_offset(v, 0, 0.6), th[i],
 				     ik_summary(&D, s, M_TPUT), 6);
 		}
 		series_errline(g, &any, &sr, v, 0, 7, V(v));
