@@ -116,16 +116,20 @@ static int fit_check(struct fit *f, int i)
 	const struct npoint *m = f->meas[i];
 	char b[48];
 
-	if (!m || !m->tput.n)
+	f->fail = FIT_UNSTABLE;
+	if (!m || !m->tput.n) {
 		snprintf(f->why, sizeof(f->why), "N=%d not measured", f->th[i]);
-	else if (m->unstable)
+	} else if (m->unstable) {
 		snprintf(f->why, sizeof(f->why), "N=%d measured unstable%s",
 			 f->th[i], pt_mark(b, sizeof(b), m));
-	else if (isnan(f->err[i]) || fabs(f->err[i]) > FIT_MAXERR)
+	} else if (isnan(f->err[i]) || fabs(f->err[i]) > FIT_MAXERR) {
 		snprintf(f->why, sizeof(f->why), "error %+.0f%% at N=%d",
 			 100 * f->err[i], f->th[i]);
-	else
+		f->fail = FIT_ERROR;
+	} else {
+		f->fail = FIT_VALID;
 		return 0;
+	}
 	return -1;
 }
 
@@ -139,6 +143,7 @@ void fit_design(struct fit *f, int v, const char *shape,
 	f->v = v;
 	f->shape = shape;
 	f->c_fit = NAN;
+	f->fail = FIT_NO_INPUT;
 	if (fit_inputs(f, k))
 		return;
 	shared = f->in.rmw_shared +
@@ -161,7 +166,11 @@ void fit_design(struct fit *f, int v, const char *shape,
 		}
 		f->n++;
 	}
-	if (!checked)
+	if (!checked) {
 		snprintf(f->why, sizeof(f->why), "no measured N > 1");
+		f->fail = FIT_NO_INPUT;
+	}
 	f->validated = checked && !failed;
+	if (f->validated)
+		f->fail = FIT_VALID;
 }

@@ -26,6 +26,14 @@ struct costs {
 	struct ci shared[MAXK];
 };
 
+/* Why a design is not validated. */
+enum fit_fail {
+	FIT_VALID,
+	FIT_NO_INPUT,		/* no counts, no 1-worker time, no c, no N > 1 */
+	FIT_UNSTABLE,		/* a measured N > 1 is unstable or missing */
+	FIT_ERROR,		/* the error at a measured N > 1 is above FIT_MAXERR */
+};
+
 struct fit {
 	int v;
 	const char *shape;
@@ -38,6 +46,7 @@ struct fit {
 	double pred[MAXK], err[MAXK];	/* pairs/s, (pred - meas) / meas */
 	enum model_bound bound[MAXK];
 	int validated;
+	enum fit_fail fail;		/* why not, as a kind */
 	char why[192];			/* why not, or "" */
 	double c_fit;			/* the c that fits the largest N; NAN */
 };

@@ -4,6 +4,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "figure.h"
 #include "labels.h"
@@ -131,30 +132,46 @@ static double frac(double y, double ylo, double yhi, int logy)
 
 /* 16 px of a graph about 470 px high: one line of the 9-point labels. */
 #define LABEL_GAP	0.034
+/* A 9-point DejaVu Sans character is at most 7 px wide; the image is 1000. */
+#define LABEL_CHAR	(7.0 / 1000)
 
 void label_column(FILE *g, const struct lab *l, int n, double ylo,
 		  double yhi, int logy)
 {
-	double want[MAXV * 4], at[MAXV * 4], gap = LABEL_GAP;
+	double want[MAXV * 4], at[MAXV * 4], gap = LABEL_GAP, right;
+	size_t len = 0;
 	int i;
 
 	if (n <= 0)
 		return;
 	if (n > MAXV * 4)
 		n = MAXV * 4;
-	if (n * gap > 1)
-		gap = 1.0 / n;
-	for (i = 0; i < n; i++)
+	if (n * gap > 0.96)
+		gap = 0.96 / n;
+	for (i = 0; i < n; i++) {
 		want[i] = frac(l[i].y, ylo, yhi, logy);
+		if (strlen(l[i].text) > len)
+			len = strlen(l[i].text);
+	}
+	/* the graph ends where the longest label still fits the image */
+	right = 1 - 0.04 - len * LABEL_CHAR;
+	if (right > 0.85)
+		right = 0.85;
+	if (right < 0.55)
+		right = 0.55;
+	fprintf(g, "set rmargin at screen %.3f\n", right);
 	labels_spread(want, at, n, gap);
 	for (i = 0; i < n; i++) {
+		/* within [0.02, 0.98]: no label rides on the frame */
+		double y = 0.02 + 0.96 * at[i];
+
 		fprintf(g, "set label ");
 		plot_quote(g, l[i].text);
 		fprintf(g, " at graph 1.04, graph %.4f left font \",9\" "
-			"tc rgb \"%s\" front\n", at[i], plot_color(l[i].v));
+			"tc rgb \"%s\" front\n", y, plot_color(l[i].v));
 		fprintf(g, "set arrow from first %.6g, first %.6g to graph 1.035, "
 			"graph %.4f nohead lc rgb \"%s\" lw 0.6 dt 3 front\n",
-			l[i].x, l[i].y, at[i], plot_color(l[i].v));
+			l[i].x, l[i].y, y, plot_color(l[i].v));
 	}
 }
 

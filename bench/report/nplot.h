@@ -41,8 +41,8 @@ struct lab {
 };
 
 /*
- * Labels and leader lines for l[0..n) in the right margin (the caller
- * sets "set rmargin at screen ..." and the y range [ylo, yhi]).
+ * Labels and leader lines for l[0..n) in the right margin, which it
+ * widens to the longest label; the caller sets the y range [ylo, yhi].
  */
 void label_column(FILE *g, const struct lab *l, int n, double ylo,
 		  double yhi, int logy);

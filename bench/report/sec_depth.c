@@ -76,7 +76,7 @@ static int plot_depth(const char *name, int threads, const int *dp, int ndp,
 		return -1;
 	plot_head(g, title, "hierarchy depth (levels charged per pair)");
 	fprintf(g, "set ylabel \"ns per charge+uncharge pair\"\n"
-		"set yrange [0:%g]\nunset key\nset rmargin at screen 0.78\n",
+		"set yrange [0:%g]\nunset key\n",
 		hi * 1.1);
 	xtics_depths(g, dp, ndp);
 	label_column(g, l, nl, 0, hi * 1.1, 0);

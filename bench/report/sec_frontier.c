@@ -148,7 +148,7 @@ static int plot_front(const struct fpoint *f, int spurious, const char *name,
 		  "limited level, any tight or batch point");
 	fprintf(g, "set ylabel \"pairs/s, all workers, limit none (log)\"\n"
 		"set logscale y 10\nset yrange [%g:%g]\n"
-		"unset key\nset rmargin at screen 0.72\n", ylo, yhi);
+		"unset key\n", ylo, yhi);
 	log_tics(g, 'y', ylo, yhi);
 	if (spurious)
 		fprintf(g, "set xrange [%g:%g]\n", -0.04 * (xhi > 0 ? xhi : 1),

@@ -43,6 +43,43 @@ static int modelled(int s, int v)
 	return F[s][v].ops && F[s][v].p1;
 }
 
+/*
+ * The variants of shape s left out for kind k: "`a` +140% at N=2" for an
+ * error, "`a` (N=2 measured unstable ...)" for a point, and the missing
+ * input once before the names that lack it.  Returns how many.
+ */
+static int say_left_out(int s, enum fit_fail k, const char *what)
+{
+	const char *whys[MAXV];
+	int v, w, j, n = 0, nw = 0;
+
+	for (v = 0; v < D.nv; v++) {
+		const struct fit *f = &F[s][v];
+
+		if (f->validated || f->fail != k ||
+		    !npt(v, m_shapes[s], 1, 1, "none"))
+			continue;
+		if (k == FIT_NO_INPUT) {
+			for (j = 0; j < nw && strcmp(whys[j], f->why); j++)
+				;
+			if (j == nw)
+				whys[nw++] = f->why;
+			continue;
+		}
+		P("%s`%s` %s", n++ ? ", " : what, V(v),
+		  k == FIT_ERROR ? f->why + strlen("error ") : f->why);
+	}
+	for (w = 0; w < nw; w++) {
+		P("%s%s: ", n++ ? "; " : what, whys[w]);
+		for (v = 0, j = 0; v < D.nv; v++)
+			if (!F[s][v].validated && F[s][v].fail == k &&
+			    !strcmp(F[s][v].why, whys[w]) &&
+			    npt(v, m_shapes[s], 1, 1, "none"))
+				P("%s`%s`", j++ ? ", " : "", V(v));
+	}
+	return n;
+}
+
 int say_model(void)
 {
 	int s, v, nv = 0;
@@ -61,14 +98,13 @@ int say_model(void)
 		for (v = 0; v < D.nv; v++)
 			if (F[s][v].validated)
 				P("%s`%s`", k++ ? ", " : "", V(v));
-		nv += k;
-		P("%s, left out of the projection: ", k ? "" : "none");
-		k = 0;
-		for (v = 0; v < D.nv; v++)
-			if (!F[s][v].validated && npt(v, m_shapes[s], 1, 1, "none"))
-				P("%s`%s` (%s)", k++ ? ", " : "", V(v), F[s][v].why);
 		if (!k)
 			P("none");
+		nv += k;
+		say_left_out(s, FIT_ERROR, "; left out, the error too large: ");
+		say_left_out(s, FIT_UNSTABLE, "; left out, a measured point "
+			     "unstable: ");
+		say_left_out(s, FIT_NO_INPUT, "; left out for want of an input, ");
 	}
 	return nv;
 }
@@ -350,7 +386,7 @@ static int plot_proj(int s, const char *name, const char *title)
 	plot_head(g, title, "workers charging (log scale)");
 	fprintf(g, "set ylabel \"charge+uncharge pairs/s, all workers (log)\"\n"
 		"set logscale x 2\nset logscale y 10\nset xrange [0.8:%g]\n"
-		"set yrange [%g:%g]\nunset key\nset rmargin at screen 0.74\n",
+		"set yrange [%g:%g]\nunset key\n",
 		PROJ_MAX * 1.25, lo, hi);
 	log_tics(g, 'y', lo, hi);
 	fprintf(g, "set object 1 rect from %g, graph 0 to %g, graph 1 "

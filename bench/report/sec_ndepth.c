@@ -119,7 +119,7 @@ static int plot_depth(const char *name, int threads, const int *dp, int ndp,
 		dp[0] / 1.25, dp[ndp - 1] * 1.25);
 	for (v = 0; v < ndp; v++)
 		fprintf(g, "%s\"%d\" %d", v ? ", " : "", dp[v], dp[v]);
-	fprintf(g, ")\nunset key\nset rmargin at screen 0.74\n");
+	fprintf(g, ")\nunset key\n");
 	log_tics(g, 'y', lo, hi);
 	for (v = 0; v < D.nv; v++)
 		nl += depth_label(v, threads, dp, ndp, &l[nl]);
