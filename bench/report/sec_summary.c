@@ -112,9 +112,10 @@ void section_summary(void)
 	P(".\n- **Model:** ");
 	say_model();
 	P(".\n- **TCG** figures (the guest kernels under QEMU TCG) are context "
-	  "only; the last column above is the factor by which TCG stretches "
-	  "each design's time, and \"TCG context: native and TCG side by side\" "
-	  "has it per point and for the ratios between designs.\n\n");
+	  "only; the last two columns above are the factors by which TCG "
+	  "stretches each design's time, and \"TCG context: native and TCG side "
+	  "by side\" has them per point and for the ratios between designs."
+	  "\n\n");
 	P("**Picks** (section \"Native: the frontier\"):\n\n");
 	say_picks();
 }
