@@ -556,6 +556,5 @@ results/REPORT.md: $(B)/host/report common-tests/report/REPORT.md.in $(B)/report
 		   $(B)/report/kselftest.md $(B)/report/delegation.md \
 		   $(B)/report/extra.md $(B)/report/differ.md $(B)/report/findings-status.md results/semantics.md results/robustness.md results/robustness-beyond.md \
 		   results/bench/REPORT.md FORCE
-	$(B)/host/report $(REPORT_KTAPS) --csv results/bench/csv/inkernel.csv \
-		common-tests/report/REPORT.md.in > $@.tmp
+	$(B)/host/report $(REPORT_KTAPS) common-tests/report/REPORT.md.in > $@.tmp
 	@mv $@.tmp $@

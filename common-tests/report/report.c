@@ -4,7 +4,7 @@
  * run's data.  Nothing in the output is typed by hand except the template's
  * prose and the cited history; every figure comes from a file named here.
  *
- *   report [--ktap NAME=FILE]... [--csv FILE] TEMPLATE > REPORT.md
+ *   report [--ktap NAME=FILE]... TEMPLATE > REPORT.md
  *
  * Directives, anywhere in a line, also in included files:
  *   {{summary}}            per build: points passed, failed, TODO, skipped
@@ -12,12 +12,8 @@
  *   {{section FILE HEAD}}  the part of FILE from the heading starting with
  *                          HEAD (e.g. "## 4.") to the next heading as deep
  *   {{obs NAME POINT}}     what build NAME observed at POINT, and the result
- *   {{bench overshoot}}    largest usage above the limit seen per variant
- *   {{bench ratio}}        ns per pair at chain depth 8, 2 threads, -smp 2,
- *                          median per variant and its ratio to the fastest
- *   {{bench rejected}}     share of charges refused at a tight limit, leaf,
- *                          2 threads, -smp 2, median [min, max] per variant
- *   {{bench perf}}         a pointer to the perf profiles
+ * Benchmark figures are the bench report's own ({{section}} of
+ * results/bench/REPORT.md), which quotes native medians with intervals.
  * The first --ktap given for a NAME is what {{obs}} reads (give v2 first).
  * An {{obs}} whose point the run does not have is an error: the report
  * must not cite a test that did not run.
@@ -38,7 +34,6 @@ struct ktap {
 
 static struct ktap ktaps[MAX_KTAP];
 static int nr_ktaps;
-static const char *csv_path;
 static int errors;
 
 static void chomp(char *s)
@@ -207,154 +202,6 @@ static void obs(const char *name, const char *point)
 	errors++;
 }
 
-/* The benchmark's in-kernel CSV, as bench/run-bench.sh writes it. */
-struct row {
-	char variant[64], shape[32], limit[16], type[16];
-	int smp, depth, threads;
-	double ns_per_pair, max_overshoot, rejected_share;
-};
-
-static int read_row(FILE *f, struct row *r)
-{
-	char line[LINE_LEN];
-
-	while (fgets(line, sizeof(line), f)) {
-		char *fld[32];
-		int n = 0;
-
-		chomp(line);
-		for (char *p = strtok(line, ","); p && n < 32; p = strtok(NULL, ","))
-			fld[n++] = p;
-		/* Later columns (overlap, discards, ...) are not read here. */
-		if (n < 14 || !strcmp(fld[0], "variant"))
-			continue;
-		snprintf(r->variant, sizeof(r->variant), "%s", fld[0]);
-		r->smp = atoi(fld[1]);
-		snprintf(r->shape, sizeof(r->shape), "%s", fld[3]);
-		r->depth = atoi(fld[4]);
-		r->threads = atoi(fld[5]);
-		snprintf(r->limit, sizeof(r->limit), "%s", fld[7]);
-		snprintf(r->type, sizeof(r->type), "%s", fld[8]);
-		r->ns_per_pair = atof(fld[11]);
-		r->max_overshoot = atof(fld[13]);
-		r->rejected_share = atof(fld[12]) /
-				    (atof(fld[9]) * (r->threads > 0 ? r->threads : 1));
-		return 1;
-	}
-	return 0;
-}
-
-#define MAX_VARIANTS	16
-#define MAX_SAMPLES	64
-
-struct series {
-	char variant[64];
-	double v[MAX_SAMPLES];
-	int n;
-	double max;
-};
-
-static struct series *series_of(struct series *s, int *n, const char *variant)
-{
-	for (int i = 0; i < *n; i++)
-		if (!strcmp(s[i].variant, variant))
-			return &s[i];
-	if (*n == MAX_VARIANTS)
-		return NULL;
-	memset(&s[*n], 0, sizeof(s[0]));
-	snprintf(s[*n].variant, sizeof(s[0].variant), "%s", variant);
-	return &s[(*n)++];
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(struct series *s)
-{
-	qsort(s->v, s->n, sizeof(s->v[0]), cmp_double);
-	return s->n % 2 ? s->v[s->n / 2] : (s->v[s->n / 2 - 1] + s->v[s->n / 2]) / 2;
-}
-
-static void bench(const char *what)
-{
-	struct series s[MAX_VARIANTS];
-	int n = 0;
-	struct row r;
-	FILE *f;
-
-	if (!strcmp(what, "perf")) {
-		printf("the perf profiles in [bench/REPORT.md](bench/REPORT.md#profile-perf-report)");
-		return;
-	}
-	f = csv_path ? fopen(csv_path, "r") : NULL;
-	if (!f) {
-		fprintf(stderr, "report: {{bench %s}}: no benchmark CSV\n", what);
-		printf("**(no benchmark data in this run)**");
-		errors++;
-		return;
-	}
-	while (read_row(f, &r)) {
-		struct series *v = series_of(s, &n, r.variant);
-
-		if (!v)
-			continue;
-		if (!strcmp(what, "overshoot")) {
-			if (r.max_overshoot > v->max)
-				v->max = r.max_overshoot;
-			v->n++;
-		} else if (!strcmp(what, "ratio") && !strcmp(r.shape, "chain") &&
-			   r.depth == 8 && r.threads == 2 && r.smp == 2 &&
-			   !strcmp(r.limit, "none") && !strcmp(r.type, "sev") &&
-			   v->n < MAX_SAMPLES) {
-			v->v[v->n++] = r.ns_per_pair;
-		} else if (!strcmp(what, "rejected") && !strcmp(r.shape, "leaf") && r.threads == 2 &&
-			   r.smp == 2 && !strcmp(r.limit, "tight") && !strcmp(r.type, "sev") &&
-			   v->n < MAX_SAMPLES) {
-			v->v[v->n++] = 100 * r.rejected_share;
-		}
-	}
-	fclose(f);
-	if (!strcmp(what, "overshoot")) {
-		for (int i = 0; i < n; i++)
-			printf("%s%s %.0f over %d rows", i ? "; " : "", s[i].variant, s[i].max, s[i].n);
-		printf(" (max_overshoot in bench/csv/inkernel.csv)");
-		return;
-	}
-	if (!strcmp(what, "rejected")) {
-		for (int i = 0; i < n; i++) {
-			double mid;
-
-			if (!s[i].n)
-				continue;
-			mid = median(&s[i]);	/* sorts v[]: min and max follow */
-			printf("%s%s %.1f%% [%.1f%%, %.1f%%] n=%d", i ? "; " : "", s[i].variant,
-			       mid, s[i].v[0], s[i].v[s[i].n - 1], s[i].n);
-		}
-		printf(" (shape leaf, limit tight, 2 threads, -smp 2: median [min, max];"
-		       " bench/csv/inkernel.csv)");
-		return;
-	}
-	if (strcmp(what, "ratio")) {
-		fprintf(stderr, "report: {{bench %s}}: unknown\n", what);
-		errors++;
-		return;
-	}
-	double best = 0;
-
-	for (int i = 0; i < n; i++)
-		if (s[i].n && (!best || median(&s[i]) < best))
-			best = median(&s[i]);
-	for (int i = 0; i < n; i++)
-		if (s[i].n)
-			printf("%s%s %.0f ns/pair (%.2fx, n=%d)", i ? "; " : "", s[i].variant,
-			       median(&s[i]), median(&s[i]) / best, s[i].n);
-	printf(" (chain depth 8, 2 threads, -smp 2, median; bench/csv/inkernel.csv)");
-}
-
 /* Expand the directives of one template line. */
 static void expand(char *line)
 {
@@ -377,8 +224,6 @@ static void expand(char *line)
 			include(arg1, arg2);
 		else if (!strcmp(word, "obs"))
 			obs(arg1, arg2);
-		else if (!strcmp(word, "bench"))
-			bench(arg1);
 		else {
 			fprintf(stderr, "report: unknown directive {{%s}}\n", open + 2);
 			errors++;
@@ -390,7 +235,7 @@ static void expand(char *line)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: report [--ktap NAME=FILE]... [--csv FILE] TEMPLATE...\n");
+	fprintf(stderr, "usage: report [--ktap NAME=FILE]... TEMPLATE...\n");
 	return 2;
 }
 
@@ -401,9 +246,7 @@ int main(int argc, char **argv)
 	for (i = 1; i < argc && !strncmp(argv[i], "--", 2); i += 2) {
 		if (i + 1 >= argc)
 			return usage();
-		if (!strcmp(argv[i], "--csv")) {
-			csv_path = argv[i + 1];
-		} else if (!strcmp(argv[i], "--ktap") && nr_ktaps < MAX_KTAP) {
+		if (!strcmp(argv[i], "--ktap") && nr_ktaps < MAX_KTAP) {
 			char *eq = strchr(argv[i + 1], '=');
 
 			if (!eq || eq - argv[i + 1] >= (int)sizeof(ktaps[0].name))

@@ -114,16 +114,6 @@ printf '{{obs b no_such_point}}\n' > "$tmp/t.md.in"
 	has 'no such point' "$tmp/out"
 ok $? "report_unknown_point_is_an_error"
 
-# {{bench rejected}}: rejected / (threads x iters), median [min, max] of the
-# tight leaf rows at 2 threads, -smp 2; other rows do not count.
-{ echo 'variant,smp,rep,shape,depth,threads,oversubscribed,limit,type,iters,elapsed_ns,ns_per_pair,rejected,max_overshoot'
-  for r in 90 10 20; do echo "x,2,1,leaf,1,2,0,tight,sev,50,1,1,$r,0"; done
-  echo 'x,2,1,leaf,1,2,0,none,sev,50,1,1,100,0'
-  echo 'x,4,1,leaf,1,2,1,tight,sev,50,1,1,100,0'; } > "$tmp/ink.csv"
-printf '{{bench rejected}}\n' > "$tmp/t.md.in"
-"$tmp/report" --csv "$tmp/ink.csv" "$tmp/t.md.in" > "$tmp/out" 2>&1 &&
-	has '^x 20.0% \[10.0%, 90.0%\] n=3 ' "$tmp/out"
-ok $? "report_bench_rejected_median"
 
 # findings: a finding is present where one of its points failed, passes
 # where every one that ran passed, is "not run" where none ran.
