@@ -28,6 +28,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "cpulist.h"
+
 #define MAX_CPUS	512
 
 static struct {
@@ -188,27 +190,6 @@ static long number(const char *s)
 	return v;
 }
 
-static void parse_cpus(char *list)
-{
-	char *save, *tok, *dash;
-
-	for (tok = strtok_r(list, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		long lo, hi;
-
-		dash = strchr(tok, '-');
-		if (dash)
-			*dash = '\0';
-		lo = number(tok);
-		hi = dash ? number(dash + 1) : lo;
-		for (long c = lo; c <= hi; c++) {
-			if (opt.ncpus == MAX_CPUS || hi >= CPU_SETSIZE)
-				usage();
-			opt.cpus[opt.ncpus++] = c;
-		}
-	}
-}
-
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -218,13 +199,14 @@ int main(int argc, char **argv)
 		{ "header", no_argument, NULL, 'H' },
 		{ NULL, 0, NULL, 0 },
 	};
-	cpu_set_t set;
 	int ch;
 
 	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
-			parse_cpus(optarg);
+			opt.ncpus = cpulist_parse(optarg, opt.cpus, MAX_CPUS);
+			if (opt.ncpus < 0)
+				usage();
 			break;
 		case 'r':
 			opt.reps = number(optarg);
@@ -241,13 +223,8 @@ int main(int argc, char **argv)
 	}
 	if (optind != argc || opt.reps < 1)
 		usage();
-	if (!opt.ncpus) {
-		if (sched_getaffinity(0, sizeof(set), &set))
-			usage();
-		for (int c = 0; c < CPU_SETSIZE && opt.ncpus < MAX_CPUS; c++)
-			if (CPU_ISSET(c, &set))
-				opt.cpus[opt.ncpus++] = c;
-	}
+	if (!opt.ncpus)
+		opt.ncpus = cpulist_own(opt.cpus, MAX_CPUS);
 	if (opt.ncpus < 2) {
 		fprintf(stderr, "# costs: needs 2 CPUs\n");
 		return 1;

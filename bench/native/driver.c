@@ -46,6 +46,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cpulist.h"
 #include "driver.h"
 #include "native.h"
 
@@ -196,36 +197,6 @@ static void parse_limits(char *list)
 		usage();
 }
 
-/* "0-3,8": CPU numbers in the order given, each at most once. */
-static void parse_cpus(char *list)
-{
-	char *save, *tok, *dash;
-	cpu_set_t seen;
-
-	CPU_ZERO(&seen);
-	opt.ncpus = 0;
-	for (tok = strtok_r(list, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		long lo, hi;
-
-		dash = strchr(tok, '-');
-		if (dash)
-			*dash = '\0';
-		lo = count_arg(tok);
-		hi = dash ? count_arg(dash + 1) : lo;
-		if (hi < lo || hi >= CPU_SETSIZE)
-			usage();
-		for (long c = lo; c <= hi; c++) {
-			if (CPU_ISSET(c, &seen) || opt.ncpus == MAX_THREADS)
-				usage();
-			CPU_SET(c, &seen);
-			opt.cpus[opt.ncpus++] = c;
-		}
-	}
-	if (!opt.ncpus)
-		usage();
-}
-
 static void parse_threads(char *list)
 {
 	char *save, *tok;
@@ -241,20 +212,6 @@ static void parse_threads(char *list)
 	}
 	if (!opt.nthreads)
 		usage();
-}
-
-/* Every CPU this process may run on, in order. */
-static void default_cpus(void)
-{
-	cpu_set_t set;
-
-	if (sched_getaffinity(0, sizeof(set), &set)) {
-		perror("# native: sched_getaffinity");
-		exit(1);
-	}
-	for (int c = 0; c < CPU_SETSIZE && opt.ncpus < MAX_THREADS; c++)
-		if (CPU_ISSET(c, &set))
-			opt.cpus[opt.ncpus++] = c;
 }
 
 /* 1, 2, 4, ... below the CPUs, and all of them. */
@@ -326,7 +283,9 @@ static void parse_opts(int argc, char **argv)
 			opt.header = true;
 			break;
 		case 'c':
-			parse_cpus(optarg);
+			opt.ncpus = cpulist_parse(optarg, opt.cpus, MAX_THREADS);
+			if (opt.ncpus < 0)
+				usage();
 			break;
 		case 'T':
 			parse_threads(optarg);
@@ -393,7 +352,11 @@ static void parse_opts(int argc, char **argv)
 	parse_types(types_arg);
 	parse_limits(limits_arg);
 	if (!opt.ncpus)
-		default_cpus();
+		opt.ncpus = cpulist_own(opt.cpus, MAX_THREADS);
+	if (opt.ncpus < 1) {
+		perror("# native: sched_getaffinity");
+		exit(1);
+	}
 	if (!opt.nthreads)
 		default_threads();
 	for (int i = 0; i < opt.nthreads; i++)

@@ -77,7 +77,7 @@ while read -r name src design args; do
 		{ echo "run-native: counting the operations of $name failed" >&2; exit 1; }
 done < "$plan"
 
-gcc -O2 -Wall -Wextra -Werror -pthread -o "$bin/costs" "$here/costs.c"
+gcc -O2 -Wall -Wextra -Werror -pthread -o "$bin/costs" "$here/costs.c" "$here/cpulist.c"
 
 if [ -s "$out/native.csv" ]; then
 	mv "$out/native.csv" "$out/native-prev.csv"
