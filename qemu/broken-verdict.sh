@@ -6,9 +6,10 @@
 # nowhere else.  EXPECT (variants/<branch>/broken/expect) is one line,
 # "<case> <ERE>": every point of <case> (one per resource) must fail with a
 # FAIL line that matches ERE, and no other point may fail.  Where the point
-# states the detection rate it assumes ("(<h> seen per refusal)") and the
-# note gives what this run saw ("refused=R excursions=E"), E / R must be at
-# least <h>: the miss probabilities that the passing runs print rest on it.
+# states the detection rate it assumes ("(<h> seen per charge in flight)")
+# and its note gives what this run saw ("witnessed=W excursions=E": charges
+# seen in flight, and of them seen above max), E / W must be at least <h>:
+# the miss probabilities that the passing runs print rest on it.
 # A kernel splat fails the verdict too: the breakage must be caught by the
 # check, not by a crash.
 # Keeps the guest's KTAP as guest.ktap, writes a one-point suite.ktap,
@@ -39,16 +40,16 @@ for pt in $ran; do
 	fi
 	caught="${caught:+$caught; }$pt: $line"
 	# The detection rate the passing runs' miss probability assumes.
-	h=$(grep -m1 "^# observed $pt: " "$ktap" | sed -n 's/.*(\([0-9.e+-]*\) seen per refusal).*/\1/p')
-	note=$(grep -m1 "^# $pt: sample refused=" "$ktap")
+	h=$(grep -m1 "^# observed $pt: " "$ktap" | sed -n 's/.*(\([0-9.e+-]*\) seen per charge in flight).*/\1/p')
+	note=$(grep -m1 "^# $pt: sample " "$ktap")
 	[ -n "$h" ] && [ -n "$note" ] || continue
-	r=$(printf '%s\n' "$note" | sed -n 's/.* refused=\([0-9]*\).*/\1/p')
+	r=$(printf '%s\n' "$note" | sed -n 's/.* witnessed=\([0-9]*\).*/\1/p')
 	e=$(printf '%s\n' "$note" | sed -n 's/.* excursions=\([0-9]*\).*/\1/p')
 	seen=$(awk -v r="$r" -v e="$e" 'BEGIN { printf "%.4f", r ? e / r : 0 }')
 	if awk -v s="$seen" -v h="$h" 'BEGIN { exit !(s >= h) }'; then
-		caught="$caught (seen in $e of $r refused charges: $seen per refusal, at least the $h assumed)"
+		caught="$caught (seen above max in $e of $r charges seen in flight: $seen each, at least the $h assumed)"
 	else
-		why="${why:+$why; }$pt saw $e excursions in $r refused charges ($seen per refusal), less than the $h its passing runs assume"
+		why="${why:+$why; }$pt saw $e excursions in $r charges seen in flight ($seen each), less than the $h its passing runs assume"
 	fi
 done
 if [ -z "$why" ]; then

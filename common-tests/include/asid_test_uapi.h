@@ -103,13 +103,21 @@ struct asid_test_raced_charge {
 
 /*
  * The in-kernel sampler.  For @duration_ns the calling task reads, in a
- * tight loop on its CPU, the usage of the cgroup @limit_up levels above its
+ * loop on its CPU with short pauses of pseudo-random length between the
+ * readings, the usage of the cgroup @limit_up levels above its
  * own: the counter that the level's max is checked against, as the design
  * stores it (misc-batched: with the units stocked for it), read without the
  * design's lock where it has one, and compares it with @limit.  While other
  * CPUs charge that level at its max, a design that stores a charge before
  * checking it shows up as readings above @limit; one that checks before it
  * stores never does.  A duration of 0 takes one reading.
+ *
+ * With ASID_TEST_SAMPLE_WITNESS each reading also reads a second level,
+ * the witness (@witness_up levels above the caller's cgroup), and counts
+ * the runs of readings above @witness_limit: the charged cgroup of a
+ * charger that is refused above it holds its charge only while the charge
+ * is in flight, so its excursions count the charges the sampler saw in
+ * flight, on every design, whatever the host let the two CPUs run.
  *
  * With ASID_TEST_SAMPLE_STOCK each reading also takes the units charged
  * ahead of use: the usage of the root (@root_up levels above the caller's
@@ -133,10 +141,13 @@ struct asid_test_sample {
 	__u64 max_stocked;	/* out: STOCK: the most units charged ahead in one */
 	__u64 elapsed_ns;	/* out */
 	__u32 nr_cpu_ids;	/* out: the kernel's nr_cpu_ids */
-	__u32 pad;
+	__u32 witness_up;	/* in: WITNESS: levels from the caller's cgroup to the witness */
+	__u64 witness_limit;	/* in: WITNESS: what the witness's usage is compared to */
+	__u64 witness_excursions;	/* out: WITNESS: runs of its readings above @witness_limit */
 };
 
 #define ASID_TEST_SAMPLE_STOCK		_BITUL(0)	/* also sample the stocked units */
+#define ASID_TEST_SAMPLE_WITNESS	_BITUL(1)	/* also sample a witness level */
 #define ASID_TEST_SAMPLE_MAX_NS		60000000000ULL	/* one minute */
 
 #define ASID_TEST_IOC_MAGIC	0xA5

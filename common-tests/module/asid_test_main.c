@@ -33,6 +33,7 @@
 #include <linux/miscdevice.h>
 #include <linux/module.h>
 #include <linux/preempt.h>
+#include <linux/processor.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
@@ -616,6 +617,13 @@ static long asid_test_bench(void __user *arg)
  * fatal signal: a power of two keeps the test to a mask.
  */
 #define ASID_TEST_SAMPLE_RESCHED	1024
+/*
+ * The longest pause between two readings, in cpu_relax() calls, less one.
+ * Under QEMU's TCG each PAUSE also ends the vCPU's run of translated code,
+ * which lets a busy host interleave the two vCPUs finely: with an empty
+ * loop instead, the reader saw a tenth of the charges in flight or less.
+ */
+#define ASID_TEST_SAMPLE_JITTER		15
 
 /**
  * asid_test_sample_stock() - One reading of the units charged ahead of use.
@@ -665,8 +673,10 @@ static int asid_test_sample_stock(unsigned int type, unsigned int root_up,
 static int asid_test_sample_loop(struct asid_test_sample *req)
 {
 	bool stock = req->flags & ASID_TEST_SAMPLE_STOCK;
-	bool above = false;
+	bool witness = req->flags & ASID_TEST_SAMPLE_WITNESS;
+	bool above = false, witness_above = false;
 	u64 start, i, usage, stocked;
+	u32 jitter = 1, j;
 	int ret;
 
 	req->min_usage = U64_MAX;
@@ -679,6 +689,16 @@ static int asid_test_sample_loop(struct asid_test_sample *req)
 			if (fatal_signal_pending(current))
 				return -EINTR;
 		}
+		/*
+		 * A pause of a pseudo-random length (xorshift32) between
+		 * readings, so that the reader does not fall into step with a
+		 * charger's loop and keep reading at the same point of it.
+		 */
+		jitter ^= jitter << 13;
+		jitter ^= jitter >> 17;
+		jitter ^= jitter << 5;
+		for (j = jitter & ASID_TEST_SAMPLE_JITTER; j; j--)
+			cpu_relax();
 		ret = asid_adapter_level_usage(req->type, req->limit_up, &usage);
 		if (ret)
 			return ret;
@@ -691,6 +711,15 @@ static int asid_test_sample_loop(struct asid_test_sample *req)
 			req->excursions += !above;
 		}
 		above = usage > req->limit;
+		if (witness) {
+			ret = asid_adapter_level_usage(req->type,
+						       req->witness_up, &usage);
+			if (ret)
+				return ret;
+			if (usage > req->witness_limit)
+				req->witness_excursions += !witness_above;
+			witness_above = usage > req->witness_limit;
+		}
 		if (stock) {
 			ret = asid_test_sample_stock(req->type, req->root_up,
 						     &stocked);
@@ -716,7 +745,7 @@ static long asid_test_sample(void __user *arg)
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
 	if (!asid_test_valid_type(req.type) ||
-	    req.flags & ~ASID_TEST_SAMPLE_STOCK ||
+	    req.flags & ~(ASID_TEST_SAMPLE_STOCK | ASID_TEST_SAMPLE_WITNESS) ||
 	    req.duration_ns > ASID_TEST_SAMPLE_MAX_NS)
 		return -EINVAL;
 
@@ -726,7 +755,7 @@ static long asid_test_sample(void __user *arg)
 	req.excursions = 0;
 	req.stock_samples = 0;
 	req.max_stocked = 0;
-	req.pad = 0;
+	req.witness_excursions = 0;
 	ret = asid_test_sample_loop(&req);
 	if (ret)
 		return ret;

@@ -7,22 +7,38 @@
  * which a charge that is refused can be counted; this one can.
  *
  * wide_usage_sampled_within_max: a level L with max 4 holds 4 units
- * (charged in L/H, where the sampler runs); a charger on cpu 1 runs
- * ASID_TEST_BENCH's charge+uncharge loop in L/C, so that L refuses every
- * charge, while the sampler on cpu 0 reads L's counter.  A design that
+ * (charged in L/H); a charger on cpu 1 runs ASID_TEST_BENCH's
+ * charge+uncharge loop in L/C, so that L refuses every charge, while the
+ * sampler on cpu 0, in L/C too, reads L's counter.  A design that
  * checks a sum before it stores it never shows L above 4: encryption_ids
  * (under its lock), and every misc branch whose variants/<b>/charging
  * says "exact" (misc-exact, misc-batched).  misc adds a charge to each
  * level and cancels it when the level is over its max, so L may show 4
  * plus the charges in flight: 1, one charger charging 1 at a time.
  *
- * How likely a miss is: a design that adds before it checks was sampled
- * in misc-exact+broken (make check's broken run, which must fail this
- * point): each refused charge there was seen in HIT_PER_REFUSAL_MIN or more
- * of the cases (README, "What a check does not take on trust").  So a run
- * that sampled R refused charges misses such a design with probability
- * (1 - HIT_PER_REFUSAL_MIN)^R, which the point prints; a run that sampled
- * too few for 10^LOG10_MISS_MAX fails instead of passing unseen.
+ * How likely a miss is.  The sampler sees a refused charge only if its CPU
+ * reads while the charger's CPU is inside the charge, which under TCG on
+ * a busy host depends on when the host runs the two vCPUs: per refused
+ * charge, the share seen varied a hundredfold between runs.  So the
+ * sampler also reads C, the witness, which holds the charger's unit only
+ * while a charge is in flight (admitted at C, refused at L, cancelled at
+ * C): each run of readings of C above 0 is a charge seen in flight, on
+ * every design.  A design that adds before it checks, misc-exact+broken
+ * (make check's broken run, which must fail this point), showed L above
+ * its max in HIT_PER_WITNESS_MIN or more of the charges seen in flight
+ * (README, "What a check does not take on trust"; the broken run fails if
+ * it shows less).  So a run that saw W charges in flight misses such a
+ * design with probability (1 - HIT_PER_WITNESS_MIN)^W, which the point
+ * prints.  It samples for SAMPLE_NS and on, in rounds, until W is enough
+ * for 10^LOG10_MISS_MAX, for SAMPLE_MAX_NS at most: a host that runs the
+ * two vCPUs one at a time lets the sampler see few charges in flight.  A
+ * run that saw too few then says so and is a declared skip, if it saw
+ * nothing above the allowance, as the stress declares a run too slow for
+ * its change rate.  The sampler pauses a pseudo-random while between
+ * readings (asid_test_main.c), or it could fall into step with the
+ * charger's loop: without the pauses the share of charges in flight seen
+ * above max varied from 0.0004 to 0.18 between runs of misc-exact+broken,
+ * with them from 0.035 to 0.19 in 26.
  *
  * wide_stock_sampled_within_bound: where the design stocks units per CPU
  * (STOCKED_CHARGES, misc-batched), its changelog bounds them: at most
@@ -51,18 +67,24 @@
 #define TIGHT_MAX	4
 /* One charger, charging 1 at a time: misc's charges in flight. */
 #define IN_FLIGHT	1
-/* How long each point samples. */
+/* How long each point samples (the stock point, and the least of the other). */
 #define SAMPLE_NS	(2ULL * 1000 * 1000 * 1000)
+/*
+ * The usage point samples in rounds of SAMPLE_ROUND_NS until it has seen
+ * enough charges in flight for 10^LOG10_MISS_MAX, or for SAMPLE_MAX_NS.
+ */
+#define SAMPLE_ROUND_NS	(SAMPLE_NS / 4)
+#define SAMPLE_MAX_NS	(5 * SAMPLE_NS)
 /* Charge+uncharge pairs per ASID_TEST_BENCH call of the charger. */
 #define BENCH_CHUNK	4096
 #define CHARGER_READY_MS	5000
 #define CHARGER_STOP_MS		10000
 /*
- * The least share of refused charges in which misc-exact+broken (add, then
- * check, then undo) was seen above its max; qemu/broken-verdict.sh fails
- * the broken run if a run shows less, so the figure stays measured.
+ * The least share of the charges seen in flight in which misc-exact+broken
+ * (add, then check, then undo) was seen above its max; qemu/broken-verdict.sh
+ * fails the broken run if it shows less, so the figure stays measured.
  */
-#define HIT_PER_REFUSAL_MIN	0.002
+#define HIT_PER_WITNESS_MIN	0.01
 /* A run that would miss such a design more often than 10^this fails. */
 #define LOG10_MISS_MAX		-9
 /* Units the stock point lets batches take at the root. */
@@ -84,14 +106,15 @@ static uint64_t get(const uint64_t *v)
 }
 
 /*
- * (1 - HIT_PER_REFUSAL_MIN)^@n as a power of ten: the probability that @n
- * refused charges of a design that adds before it checks all go unseen.
+ * (1 - HIT_PER_WITNESS_MIN)^@n as a power of ten: the probability that @n
+ * charges seen in flight of a design that adds before it checks all hid
+ * the excess.
  * The logarithm of a constant is folded by the compiler: the static guest
  * binary has no libm.
  */
 static double log10_miss(uint64_t n)
 {
-	return (double)n * __builtin_log10(1 - HIT_PER_REFUSAL_MIN);
+	return (double)n * __builtin_log10(1 - HIT_PER_WITNESS_MIN);
 }
 
 static bool on_cpu(struct point *p, int cpu)
@@ -188,6 +211,37 @@ static void charger_stop(struct point *p, struct charger *c)
 		pt_fail(p, "the charger stopped on an error: %s", pt_err(c->err));
 }
 
+/*
+ * ASID_TEST_SAMPLE in rounds of @s->duration_ns, for SAMPLE_NS at least and
+ * until it has seen enough charges in flight, or for SAMPLE_MAX_NS; @s
+ * gets the sums (an excursion across two rounds counts twice).
+ */
+static int sample_rounds(int fd, struct asid_test_sample *s)
+{
+	const uint64_t need = (uint64_t)(LOG10_MISS_MAX / log10_miss(1)) + 1;
+	struct asid_test_sample sum = *s, r;
+	int ret;
+
+	sum.min_usage = UINT64_MAX;
+	do {
+		r = *s;
+		ret = chg_sample(fd, &r);
+		if (ret)
+			return ret;
+		sum.samples += r.samples;
+		sum.min_usage = r.min_usage < sum.min_usage ? r.min_usage : sum.min_usage;
+		sum.max_usage = r.max_usage > sum.max_usage ? r.max_usage : sum.max_usage;
+		sum.over_samples += r.over_samples;
+		sum.excursions += r.excursions;
+		sum.witness_excursions += r.witness_excursions;
+		sum.elapsed_ns += r.elapsed_ns;
+		sum.nr_cpu_ids = r.nr_cpu_ids;
+	} while (sum.elapsed_ns < SAMPLE_MAX_NS &&
+		 (sum.elapsed_ns < SAMPLE_NS || sum.witness_excursions < need));
+	*s = sum;
+	return 0;
+}
+
 CASE(case_wide_usage_sampled_within_max)
 {
 	const char *l = pt_cg(p, "L");
@@ -197,9 +251,12 @@ CASE(case_wide_usage_sampled_within_max)
 	uint64_t allowed = exact ? 0 : IN_FLIGHT, refused0, refused;
 	struct asid_test_sample s = {
 		.type = p->type,
+		.flags = ASID_TEST_SAMPLE_WITNESS,
 		.limit = TIGHT_MAX,
 		.limit_up = 1,
-		.duration_ns = SAMPLE_NS,
+		.witness_up = 0,
+		.witness_limit = 0,
+		.duration_ns = SAMPLE_ROUND_NS,
 	};
 	struct charger *ch = NULL;
 	char max[16];
@@ -210,39 +267,46 @@ CASE(case_wide_usage_sampled_within_max)
 	snprintf(max, sizeof(max), "%d", TIGHT_MAX);
 	if (!c || !h || fd < 0 || !pt_set_max(p, l, NULL, max) ||
 	    !pt_enter(p, h) || !on_cpu(p, SAMPLER_CPU) ||
-	    !pt_charge_ok(p, fd, NULL, TIGHT_MAX, &held))
+	    !pt_charge_ok(p, fd, NULL, TIGHT_MAX, &held) || !pt_enter(p, c))
 		goto out;
 	ch = charger_start(p, c);
 	if (!ch)
 		goto out;
 	refused0 = get(&ch->refused);
-	ret = chg_sample(fd, &s);
+	ret = sample_rounds(fd, &s);
 	refused = get(&ch->refused) - refused0;
 	charger_stop(p, ch);
 	if (ret) {
 		pt_fail(p, "ASID_TEST_SAMPLE: %s", pt_err(ret));
 		goto out;
 	}
-	miss = log10_miss(refused);
-	pt_note(p, "sample refused=%" PRIu64 " excursions=%" PRIu64
-		" readings=%" PRIu64 " above=%" PRIu64 " max_usage=%" PRIu64
-		" limit=%d allowed=%" PRIu64 " elapsed_ms=%" PRIu64, refused,
-		(uint64_t)s.excursions, (uint64_t)s.samples,
-		(uint64_t)s.over_samples, (uint64_t)s.max_usage, TIGHT_MAX,
-		allowed, (uint64_t)s.elapsed_ns / 1000000);
+	miss = log10_miss(s.witness_excursions);
+	pt_note(p, "sample refused=%" PRIu64 " witnessed=%" PRIu64
+		" excursions=%" PRIu64 " readings=%" PRIu64 " above=%" PRIu64
+		" max_usage=%" PRIu64 " limit=%d allowed=%" PRIu64
+		" elapsed_ms=%" PRIu64, refused,
+		(uint64_t)s.witness_excursions, (uint64_t)s.excursions,
+		(uint64_t)s.samples, (uint64_t)s.over_samples,
+		(uint64_t)s.max_usage, TIGHT_MAX, allowed,
+		(uint64_t)s.elapsed_ns / 1000000);
 	pt_obs(p, "L max %d holding %d, charger on cpu %d in L/C: %" PRIu64
 	       " charges refused in %.1f s; sampler on cpu %d: %" PRIu64
-	       " readings of L, %" PRIu64 "..%" PRIu64 ", %" PRIu64
-	       " above max in %" PRIu64 " excursions; allowed +%" PRIu64
-	       " (%s); a charge stored before its check missed with p 1e%.0f (%g seen per refusal)",
+	       " readings, %" PRIu64 " charges seen in flight, L %" PRIu64
+	       "..%" PRIu64 ", above max in %" PRIu64 " readings, %" PRIu64
+	       " excursions; allowed +%" PRIu64
+	       " (%s); a charge stored before its check missed with p 1e%.0f (%g seen per charge in flight)",
 	       TIGHT_MAX, TIGHT_MAX, CHARGER_CPU, refused, s.elapsed_ns / 1e9,
-	       SAMPLER_CPU, (uint64_t)s.samples, (uint64_t)s.min_usage,
+	       SAMPLER_CPU, (uint64_t)s.samples,
+	       (uint64_t)s.witness_excursions, (uint64_t)s.min_usage,
 	       (uint64_t)s.max_usage, (uint64_t)s.over_samples,
 	       (uint64_t)s.excursions, allowed,
 	       exact ? "exact: stored only within max" : "misc: the charges in flight",
-	       miss, HIT_PER_REFUSAL_MIN);
+	       miss, HIT_PER_WITNESS_MIN);
 	if (!refused)
 		pt_fail(p, "L refused no charge while it was sampled: nothing was checked");
+	else if (!s.witness_excursions)
+		pt_fail(p, "the sampler saw none of the %" PRIu64 " refused charges in flight",
+			refused);
 	if (s.min_usage < TIGHT_MAX)
 		pt_fail(p, "L read %" PRIu64 ", below the %d that L/H holds",
 			(uint64_t)s.min_usage, TIGHT_MAX);
@@ -252,9 +316,10 @@ CASE(case_wide_usage_sampled_within_max)
 			TIGHT_MAX, allowed,
 			exact ? "its charge stores only a sum within max" :
 				"the charges in flight");
-	if (exact && miss > LOG10_MISS_MAX)
-		pt_fail(p, "%" PRIu64 " refused charges sampled: a charge stored before its check would go unseen with p 1e%.1f, more than 1e%d",
-			refused, miss, LOG10_MISS_MAX);
+	if (!p->failed && exact && miss > LOG10_MISS_MAX)
+		return pt_skip(p, "in %.1f s the sampler saw %" PRIu64 " charges in flight, too few to miss a charge stored before its check with p 1e%d or less (1e%.1f): the host ran the two vCPUs one at a time; nothing was above max",
+			       s.elapsed_ns / 1e9, (uint64_t)s.witness_excursions,
+			       LOG10_MISS_MAX, miss);
 out:
 	pt_run_anywhere();
 	if (ch)

@@ -254,9 +254,9 @@ echo "c above its max 4; the design allows 0" > "$tmp/brk/variants/b/broken/expe
 brk_ktap() {	# brk_ktap EXCURSIONS [EXTRA_KTAP_LINE]: the guest KTAP of a run
 	{ echo "ok 1 other:sev"
 	  for r in sev sev_es; do
-		echo "# c:$r: sample refused=1000 excursions=$1 readings=9"
+		echo "# c:$r: sample refused=9000 witnessed=1000 excursions=$1 readings=9"
 		echo "# c:$r: FAIL: L read 5, 1 above its max 4; the design allows 0 (exact)"
-		echo "# observed c:$r: ... missed with p 1e-9 (0.002 seen per refusal)"
+		echo "# observed c:$r: ... missed with p 1e-9 (0.002 seen per charge in flight)"
 		echo "not ok 2 c:$r"
 	  done
 	  [ -n "${2:-}" ] && echo "$2"; } > "$tmp/brk/suite.ktap"
