@@ -7,7 +7,7 @@
  *   driver --variant NAME --rep R [--types sev,sev_es] [--header]
  *          [--cpus LIST] [--threads LIST] [--limits none,tight,batch]
  *          [--min-ms 50] [--warmup-ms 10] [--min-overlap 0.95]
- *          [--max-discards 20] [--hold-ns 1000] [--iters N]
+ *          [--max-discards 10] [--hold-ns 1000] [--iters N]
  *          [--point SHAPE,DEPTH,THREADS]
  *          [--ref percpu|atomic] [--slowpath native|virt] [--ref-leaks-ok]
  *   driver --header-only
@@ -119,7 +119,7 @@ static void usage(void)
 		"usage: driver --variant NAME --rep R [--types sev,sev_es] [--header]\n"
 		"       [--cpus LIST] [--threads LIST] [--limits none,tight,batch]\n"
 		"       [--min-ms 50] [--warmup-ms 10] [--min-overlap 0.95]\n"
-		"       [--max-discards 20] [--hold-ns 1000] [--iters N]\n"
+		"       [--max-discards 10] [--hold-ns 1000] [--iters N]\n"
 		"       [--point SHAPE,DEPTH,THREADS]\n"
 		"       [--ref percpu|atomic] [--slowpath native|virt] [--ref-leaks-ok]\n");
 	exit(2);
@@ -261,7 +261,7 @@ static void parse_opts(int argc, char **argv)
 	opt.min_ms = 50;
 	opt.warmup_ms = 10;
 	opt.min_overlap = 0.95;
-	opt.max_discards = 20;
+	opt.max_discards = 10;
 	opt.hold_ns = 1000;
 	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (ch) {
