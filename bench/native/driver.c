@@ -644,6 +644,10 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+	fprintf(stderr, "# native: capacity");
+	for (size_t i = 0; i < sizeof(capacities) / sizeof(capacities[0]); i++)
+		fprintf(stderr, " %s %llu", capacities[i].name, capacities[i].capacity);
+	fprintf(stderr, "; stock batch %d\n", STOCK_BATCH);
 	if (root_check(root, "before the runs"))
 		return 1;
 #ifdef NATIVE_COUNT_OPS

@@ -129,5 +129,8 @@ mv "$csv" "$out/native.csv"
 	echo "driver: $driver_args"
 	echo "seed: $seed$orders"
 	grep -h '^# native: cpus' "$out"/native-*.log | sort -u | sed 's/^# native: /topology: /'
+	# "capacity: sev 410 sev_es 99; stock batch 32", as the driver set them
+	grep -h '^# native: capacity' "$out"/native-*.log | sort -u | head -1 |
+		sed 's/^# native: capacity /capacity: /'
 } > "$out/native-meta.txt"
 echo "bench-native: $(($(wc -l < "$out/native.csv") - 1)) rows in $(($(date +%s) - start)) s"

@@ -10,9 +10,11 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "figure.h"
+#include "meta.h"
 #include "fit.h"
 #include "ncell.h"
 #include "nplot.h"
@@ -26,6 +28,34 @@ static const char *const m_shapes[] = { "leaf", "siblings" };
 
 static struct costs K;
 static struct fit F[NMSHAPES][MAXV];
+
+/*
+ * A design whose pair writes no shared line (per-CPU batches: misc-batched's
+ * stock, percpu_counter's deltas) scales only while every CPU can hold a
+ * batch: beyond capacity / batch CPUs (native-meta.txt: "capacity: sev 410
+ * sev_es 99; stock batch 32") the stocks cannot all form, or the limit test
+ * takes the lock, so its curve stops there.  Others: PROJ_MAX.
+ */
+static int reach(const struct fit *f)
+{
+	char line[256], key[64], *p;
+	unsigned long cap = 0, batch = 0;
+
+	if (!(f->in.rmw_shared == 0) || f->in.lock > 0)
+		return PROJ_MAX;
+	if (meta_get(in_dir, "native-meta.txt", "capacity", line, sizeof(line)))
+		return PROJ_MAX;
+	snprintf(key, sizeof(key), "%s ", ntype);
+	p = strstr(line, key);
+	if (p)
+		cap = strtoul(p + strlen(key), NULL, 10);
+	p = strstr(line, "stock batch ");
+	if (p)
+		batch = strtoul(p + strlen("stock batch "), NULL, 10);
+	if (!cap || !batch || cap / batch >= PROJ_MAX)
+		return PROJ_MAX;
+	return cap / batch > 1 ? (int)(cap / batch) : 1;
+}
 
 /* Every variant's fit, once per report. */
 static void fit_all(void)
@@ -319,7 +349,7 @@ static void proj_series(FILE *g, int *any, const struct fit *f,
 			sr[0].n++;
 		}
 	}
-	for (i = 0; i < nx; i++) {
+	for (i = 0; i < nx && x[i] <= reach(f); i++) {
 		double y = model_tput(&f->in, x[i], NULL);
 
 		for (k = 1; k < 3; k++) {
@@ -353,6 +383,8 @@ static void proj_range(int s, double *lo, double *hi)
 		for (i = 0; i < nx + f->n; i++) {
 			double a, b;
 
+			if (i < nx && x[i] > reach(f))
+				continue;
 			if (i < nx) {
 				a = b = model_tput(&f->in, x[i], NULL);
 			} else if (f->meas[i - nx] && f->meas[i - nx]->tput.n) {
@@ -401,7 +433,7 @@ static int plot_proj(int s, const char *name, const char *title)
 		if (!F[s][v].validated)
 			continue;
 		l[nl].x = PROJ_MAX;
-		l[nl].y = model_tput(&F[s][v].in, PROJ_MAX, NULL);
+		l[nl].y = model_tput(&F[s][v].in, reach(&F[s][v]), NULL);
 		l[nl].v = v;
 		snprintf(l[nl++].text, sizeof(l[0].text), "%s%s", V(v),
 			 vkind[v] == VK_ANCHOR ? " (anchor)" : "");
@@ -436,8 +468,8 @@ static void model_projection(void)
 			 "(dashed)", m_shapes[s], nmax_threads);
 		embed(name, title, plot_proj(s, name, title));
 		P("Shape %s, model pairs/s (beyond %d workers a projection, not "
-		  "measured):\n\n| variant | bound at %d |", m_shapes[s],
-		  nmax_threads, PROJ_MAX);
+		  "measured):\n\n| variant | bound at its last N |", m_shapes[s],
+		  nmax_threads);
 		for (i = 0; i < nx; i++)
 			P(" N=%d%s |", x[i], x[i] > nmax_threads ? " (proj.)" : "");
 		P("\n|---|---|");
@@ -449,15 +481,23 @@ static void model_projection(void)
 
 			if (!F[s][v].validated)
 				continue;
-			model_tput(&F[s][v].in, PROJ_MAX, &bd);
+			model_tput(&F[s][v].in, reach(&F[s][v]), &bd);
 			P("| %s | %s |", vname(n, sizeof(n), v),
 			  model_bound_name(bd));
 			for (i = 0; i < nx; i++)
-				P(" %s |", unit_str(b, sizeof(b),
+				P(" %s |", x[i] > reach(&F[s][v]) ? "-" :
+				  unit_str(b, sizeof(b),
 				  model_tput(&F[s][v].in, x[i], NULL), U_SI));
 			P("\n");
 		}
 		P("\n");
+		for (v = 0; v < D.nv; v++)
+			if (F[s][v].validated && reach(&F[s][v]) < PROJ_MAX)
+				P("`%s` writes no shared line per pair: it scales "
+				  "only while every CPU can hold a batch, at most "
+				  "capacity / batch = %d CPUs at this %s capacity "
+				  "(native-meta.txt); beyond, no projection "
+				  "(\"-\").\n\n", V(v), reach(&F[s][v]), ntype);
 	}
 }
 

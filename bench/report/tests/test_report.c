@@ -287,8 +287,10 @@ static void ci_model(const char *md)
 	    "model: no counts, no model");
 	has(s, "| `misc` | line | 100M | 6.45M | 10M | 10M |",
 	    "model: projection capped by the line");
-	has(s, "| `misc-batched` | CPU | 200M | 400M | 800M |",
-	    "model: the stock design scales");
+	has(s, "| `misc-batched` | CPU | 200M | 400M | 800M | 1.6G | - |",
+	    "model: the stock design scales, up to capacity / batch CPUs");
+	has(s, "at most capacity / batch = 12 CPUs at this sev capacity",
+	    "model: the stock design's reach is said");
 	has(s, "](model_leaf.png)", "model: projection figure");
 	free(s);
 }
