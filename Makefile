@@ -349,11 +349,13 @@ $(B)/out/anchors/native/status: $(foreach t,$(TREES),$(B)/linux-$(t)/.git/base-r
 		$(foreach a,$(CHECK_ANCHORS),$(firstword $(subst :, ,$(a)))-$(call anchor_tree,$(a))=$(B)/linux-$(call anchor_tree,$(a)):$(firstword $(subst :, ,$(a))))
 	@cat $(B)/out/anchors/native/verdict
 
-# The debug kernels are several times slower under TCG.
+# The debug kernels are several times slower under TCG.  Not in
+# check-debug, but by hand: build/out-debug/<branch>/wide/status runs the
+# wide boot on the debug kernel (lockdep over the drains of a per-CPU stock).
 $(B)/out-debug/%/status: $$(B)/initramfs/$$(call v_of,$$*)-debug.cpio.gz \
 		   $$(B)/obj-debug/$$(call v_of,$$*)/arch/x86/boot/bzImage \
 		   qemu/run-guest.sh qemu/scan-console.sh FORCE
-	@$(call guest,debug-$(subst /,-,$*),$(B)/obj-debug/$(call v_of,$*)/arch/x86/boot/bzImage,$<,$(B)/out-debug/$*,$$(( 3 * $(TIMEOUT) )),,$(call splats,$(call v_of,$*)),$(filter-out asid.kselftest=1,$(ARGS_$(call r_of,$*))))
+	@$(call guest,debug-$(subst /,-,$*),$(B)/obj-debug/$(call v_of,$*)/arch/x86/boot/bzImage,$<,$(B)/out-debug/$*,$$(( 3 * $(TIMEOUT) )),,$(call splats,$(call v_of,$*)),$(filter-out asid.kselftest=1,$(ARGS_$(call r_of,$*))),$(SIM_$(call r_of,$*)))
 
 # The full robustness run behind results/robustness.md: debug kernels,
 # FULL_FUZZ_WRITES writes per hierarchy and FULL_STRESS_SECS of stress.
