@@ -18,7 +18,7 @@ mkdir -p "$out/logs" "$out/boot"
 # A fresh run: no profile of a branch that is gone may survive into the report.
 rm -f "$out"/perf-*.txt
 
-echo "variant,smp,rep,shape,depth,threads,oversubscribed,limit,type,iters,elapsed_ns,ns_per_pair,rejected,max_overshoot" > "$out/inkernel.csv"
+echo "variant,smp,rep,shape,depth,threads,oversubscribed,limit,type,iters,elapsed_ns,ns_per_pair,rejected,max_overshoot,overlap,discards" > "$out/inkernel.csv"
 echo "variant,smp,rep,type,count,elapsed_ns,ops_per_sec" > "$out/e2e.csv"
 echo "where,primitive,threads,rep,iters,ns_per_pair" > "$out/calib.csv"
 echo "variant,run,shape,depth,type,iters,instructions_per_pair" > "$out/icount.csv"
