@@ -236,6 +236,7 @@ compile driver.c $UCFLAGS "-DNATIVE_SRC=\"$src\"" "-DNATIVE_ADAPTER=\"$adapter\"
 compile driver_run.c $UCFLAGS -c "$here/driver_run.c" -o "$work/driver_run.o"
 compile driver_tree.c $UCFLAGS -c "$here/driver_tree.c" -o "$work/driver_tree.o"
 compile cpulist.c $UCFLAGS -c "$here/cpulist.c" -o "$work/cpulist.o"
+compile pingpong.c $UCFLAGS -c "$here/pingpong.c" -o "$work/pingpong.o"
 if [ -n "$count_objs" ]; then
 	compile count_ops.c $UCFLAGS -Wno-unused-parameter \
 		-c "$here/count_ops.c" -o "$work/count_ops.o"
@@ -244,7 +245,7 @@ fi
 }
 mkdir -p "$(dirname "$out")"
 if ! "$CC" -pthread -o "$out" "$work/driver.o" "$work/driver_run.o" \
-	"$work/driver_tree.o" "$work/cpulist.o" "$work/adapter.o" \
+	"$work/driver_tree.o" "$work/cpulist.o" "$work/pingpong.o" "$work/adapter.o" \
 	"$work/controller.o" "$work/qspinlock.o" "$work/native_rt.o" \
 	"$work/native_libc.o" $count_objs -lm; then
 	echo "build.sh: linking $out failed" >&2

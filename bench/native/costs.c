@@ -7,7 +7,7 @@
  *
  *   pingpong      two threads on the first two CPUs of LIST hand one cache
  *                 line back and forth, each waiting for the other's write
- *                 before it writes: ns per one-way transfer of the line
+ *                 before it writes: ns per one-way transfer (pingpong.c)
  *   xadd_private  lock xadd on a line no other CPU touches: ns per op,
  *                 what an uncontended atomic costs
  *   xadd_shared   every CPU of LIST (2, 4, ... and all) does lock xadd on
@@ -29,6 +29,7 @@
 #include <time.h>
 
 #include "cpulist.h"
+#include "pingpong.h"
 
 #define MAX_CPUS	512
 
@@ -79,25 +80,6 @@ static int pin(int cpu)
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	return pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
-}
-
-/* Worker 0 writes odd values, worker 1 even ones, each after the other. */
-static void *pingpong(void *arg)
-{
-	struct worker *w = arg;
-	long want = w->index, n = 2 * w->iters;
-	uint64_t t;
-
-	w->err = pin(w->cpu);
-	pthread_barrier_wait(w->start);
-	t = now_ns();
-	for (; want < n; want += 2) {
-		while (shared.v != want)
-			cpu_relax();
-		shared.v = want + 1;
-	}
-	w->elapsed_ns = now_ns() - t;
-	return NULL;
 }
 
 static void *xadd_loop(void *arg)
@@ -172,6 +154,29 @@ static void measure(const char *name, void *(*fn)(void *), int threads,
 	fflush(stdout);
 }
 
+/* pingpong.c's transfer, sized to --min-ms as measure() sizes its runs. */
+static void measure_pingpong(int rep)
+{
+	long transfers = 10000;
+	double ns;
+
+	for (;;) {
+		ns = pingpong_ns(opt.cpus[0], opt.cpus[1], transfers);
+		if (ns < 0) {
+			fprintf(stderr, "# costs: cannot run on CPUs %d and %d\n",
+				opt.cpus[0], opt.cpus[1]);
+			exit(1);
+		}
+		if (ns * transfers >= opt.min_ms * 1e6 / 4 || transfers > (1L << 40))
+			break;
+		transfers *= 4;
+	}
+	transfers = (long)(opt.min_ms * 1e6 / ns) + 1;
+	printf("pingpong,2,%d,%ld,%.3f\n", rep, transfers,
+	       pingpong_ns(opt.cpus[0], opt.cpus[1], transfers));
+	fflush(stdout);
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "usage: costs [--cpus LIST] [--reps R] [--min-ms MS] [--header]\n");
@@ -232,8 +237,7 @@ int main(int argc, char **argv)
 	if (opt.header)
 		printf("primitive,cpus,rep,iters,ns\n");
 	for (int rep = 1; rep <= opt.reps; rep++) {
-		/* pingpong: 2 * iters one-way transfers */
-		measure("pingpong", pingpong, 2, false, rep, 2.0);
+		measure_pingpong(rep);
 		measure("xadd_private", xadd_loop, 1, true, rep, 1.0);
 		for (int n = 2;; n = n * 2 < opt.ncpus ? n * 2 : opt.ncpus) {
 			measure("xadd_shared", xadd_loop, n, false, rep, 1.0);

@@ -226,7 +226,8 @@ static void print_header(void)
 {
 	printf("variant,smp,rep,shape,depth,threads,oversubscribed,limit,type,"
 	       "iters,elapsed_ns,ns_per_pair,rejected,max_overshoot,attempts,"
-	       "spurious,undetermined,stocked,overlap,discards,lock,cpus\n");
+	       "spurious,undetermined,stocked,overlap,discards,lock,cpus,"
+	       "pingpong_ns\n");
 }
 
 static void parse_opts(int argc, char **argv)
@@ -396,13 +397,14 @@ static void print_row(const struct point *p, const struct result *r,
 {
 	printf("%s,%d,%d,%s,%d,%d,0,%s,%s,%" PRIu64 ",%" PRIu64 ",%.3f,%"
 	       PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-	       ",%.4f,%d,%s,%s\n",
+	       ",%.4f,%d,%s,%s,%.1f\n",
 	       opt.variant, opt.ncpus, opt.rep, shape_names[p->shape], p->depth,
 	       p->threads, limit_names[p->limit], native_type_name(p->type),
 	       r->iters, r->span_ns, (double)r->span_ns / r->iters,
 	       r->rejected, r->max_overshoot, r->attempts, r->spurious,
 	       r->undetermined, r->stocked, r->overlap, discards,
-	       opt.virt_spin_lock ? "tas" : "mcs", cpu_list(p->threads));
+	       opt.virt_spin_lock ? "tas" : "mcs", cpu_list(p->threads),
+	       r->pingpong_ns);
 	fflush(stdout);
 }
 
@@ -426,7 +428,7 @@ static bool tsc_is_one_clock(void)
 	return constant && nonstop;
 }
 
-/* TSC cycles per ns, over 20 ms of CLOCK_MONOTONIC. */
+/* TSC cycles per ns, over 10 ms of CLOCK_MONOTONIC. */
 static double tsc_per_ns(void)
 {
 	unsigned int aux;
@@ -434,23 +436,24 @@ static double tsc_per_ns(void)
 
 	do {
 		t1 = now_ns();
-	} while (t1 - t0 < 20000000);
+	} while (t1 - t0 < 10000000);
 	c1 = __builtin_ia32_rdtscp(&aux);
 	return (double)(c1 - c0) / (t1 - t0);
 }
 
-static struct run_opts run_opts(void)
+/* The TSC is read only at a limit: a run without one needs no rate. */
+static struct run_opts run_opts(const struct point *p)
 {
 	static int stamps = -1;
 	static uint64_t hold_cycles;
 
-	if (stamps < 0) {
+	if (stamps < 0 && p->limit != LIMIT_NONE) {
 		stamps = tsc_is_one_clock();
 		if (!stamps)
 			fprintf(stderr, "# native: no constant, non-stop TSC: refusals are not judged (undetermined)\n");
 		hold_cycles = (uint64_t)(opt.hold_ns * tsc_per_ns());
 	}
-	return (struct run_opts){ .cpus = opt.cpus, .stamps = stamps,
+	return (struct run_opts){ .cpus = opt.cpus, .stamps = stamps > 0,
 				  .hold_cycles = hold_cycles };
 }
 
@@ -460,7 +463,7 @@ static struct run_opts run_opts(void)
  */
 static int size_point(struct tree *t, const struct point *p, uint64_t *iters)
 {
-	struct run_opts o = run_opts();
+	struct run_opts o = run_opts(p);
 	struct result r;
 	uint64_t it = 1000;
 
@@ -483,7 +486,7 @@ static int size_point(struct tree *t, const struct point *p, uint64_t *iters)
 static int time_point(struct tree *t, const struct point *p, uint64_t iters,
 		      struct result *best, int *discards)
 {
-	struct run_opts o = run_opts();
+	struct run_opts o = run_opts(p);
 	struct result r;
 
 	*discards = 0;

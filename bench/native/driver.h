@@ -80,6 +80,8 @@ struct result {
 	/* refusals with room for certain, and those the stamps cannot tell */
 	uint64_t spurious, undetermined;
 	uint64_t stocked;		/* charged to P, held by no one, at the end */
+	/* a cache-line transfer between the first two CPUs just before, ns */
+	double pingpong_ns;
 };
 
 /* driver_tree.c */

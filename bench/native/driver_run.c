@@ -46,6 +46,7 @@
 
 #include "driver.h"
 #include "native.h"
+#include "pingpong.h"
 
 /* The guest module may sleep this often; here it is only a branch. */
 #define BENCH_RESCHED	4096
@@ -54,6 +55,8 @@
 /* Stamps kept per worker and run; refusals beyond are undetermined. */
 #define MAX_LOG		(4u << 20)
 #define NEVER		UINT64_MAX
+/* The probe of where the first two CPUs are: one-way transfers. */
+#define PROBE_TRANSFERS	2000
 
 /* An admitted charge's stamps: call, return, uncharge call, its return. */
 struct held {
@@ -423,8 +426,14 @@ int run_once(struct tree *t, const struct point *p, const struct run_opts *o,
 	pthread_barrier_t barrier;
 	uint64_t first_start = UINT64_MAX, last_start = 0;
 	uint64_t first_end = UINT64_MAX, last_end = 0, held = 0;
+	double probe;
 	int bad = 0, ret;
 
+	/*
+	 * Where the hypervisor has put the vCPUs sets what every shared line
+	 * costs: a run records it (a few hundred us, before the workers start).
+	 */
+	probe = p->threads > 1 ? pingpong_ns(o->cpus[0], o->cpus[1], PROBE_TRANSFERS) : 0;
 	memset(w, 0, sizeof(w[0]) * p->threads);
 	pthread_barrier_init(&barrier, NULL, p->threads + 1);
 	for (int i = 0; i < p->threads; i++) {
@@ -468,6 +477,7 @@ int run_once(struct tree *t, const struct point *p, const struct run_opts *o,
 
 	memset(r, 0, offsetof(struct result, stocked));
 	r->iters = iters;
+	r->pingpong_ns = probe;
 	for (int i = 0; i < p->threads; i++) {
 		if (w[i].err) {
 			fprintf(stderr, "# native: worker %d: %s: %s\n", i,

@@ -11,9 +11,12 @@
 # Series: every branch; encryption_ids twice, with the qspinlock slow path
 # of bare metal (the MCS queue, the default) and, labelled "+tas", with the
 # test-and-set virt_spin_lock() that a guest without paravirt spinlocks
-# runs; the anchors.  Each repetition runs every series once, in an order
-# shuffled with seed SEED + rep (recorded), so that drift of this machine
-# spreads over all of them instead of looking like a property of one.
+# runs; the anchors.  Each repetition runs every point of the matrix, and
+# each point every series, one program run each, in an order shuffled per
+# point (its seed recorded): the designs of a point are timed within
+# seconds of each other, while the machine is as it was for all of them
+# (on a VM the hypervisor moves the vCPUs, and what a shared cache line
+# costs changes with it), and drift spreads over all of them.
 #
 # Writes OUT/native.csv, OUT/native-meta.txt, OUT/native-costs.csv and
 # OUT/native-ops.csv (the model's parameters and operation counts, costs.c
@@ -77,7 +80,8 @@ while read -r name src design args; do
 		{ echo "run-native: counting the operations of $name failed" >&2; exit 1; }
 done < "$plan"
 
-gcc -O2 -Wall -Wextra -Werror -pthread -o "$bin/costs" "$here/costs.c" "$here/cpulist.c"
+gcc -O2 -Wall -Wextra -Werror -pthread -o "$bin/costs" "$here/costs.c" "$here/cpulist.c" \
+	"$here/pingpong.c"
 
 if [ -s "$out/native.csv" ]; then
 	mv "$out/native.csv" "$out/native-prev.csv"
@@ -89,30 +93,50 @@ while read -r name src design args; do : > "$out/native-$name.log"; done < "$pla
 
 driver_args="--types $types --min-ms ${NATIVE_MIN_MS:-50}"
 [ -n "${NATIVE_CPUS:-}" ] && driver_args="$driver_args --cpus $NATIVE_CPUS"
-[ -n "${NATIVE_THREADS:-}" ] && driver_args="$driver_args --threads $NATIVE_THREADS"
 [ -n "${NATIVE_ITERS:-}" ] && driver_args="$driver_args --iters $NATIVE_ITERS"
 
 # The model's parameters, measured on the CPUs the runs use.
 echo "bench-native: costs (ping-pong, atomics)"
 "$bin/costs" --header --reps "$reps" ${NATIVE_CPUS:+--cpus "$NATIVE_CPUS"} > "$out/native-costs.csv"
 
+# The points of the matrix, one per line: threads, limit, shape,depth.
+threads=${NATIVE_THREADS:-$(n=$(echo "${NATIVE_CPUS:-0-$(($(nproc) - 1))}" |
+	tr ',' '\n' | awk -F- '{ n += NF == 2 ? $2 - $1 + 1 : 1 } END { print n }')
+	t=1; while [ "$t" -lt "$n" ]; do printf '%s,' "$t"; t=$((t * 2)); done; echo "$n")}
+points=$out/native-points.txt
+for t in $(echo "$threads" | tr ',' ' '); do
+	echo "$t none empty,0"
+	for l in none tight batch; do
+		for sd in leaf,1 siblings,1 chain,1 chain,2 chain,4 chain,8; do
+			echo "$t $l $sd"
+		done
+	done
+done > "$points"
+
+# Each repetition runs every point once, and each point every series, in an
+# order shuffled with seed SEED + 1000 * rep + the point's line: the series
+# of one point run within seconds of each other, where the machine is as
+# it was for all of them, and drift spreads over all of them.
 csv=$out/native.csv.part
 "$bin/$(head -1 "$plan" | cut -d' ' -f1)" --header-only > "$csv"
-orders=
 start=$(date +%s)
 rep=1
 while [ "$rep" -le "$reps" ]; do
-	order=$(awk -v s=$((seed + rep)) 'BEGIN { srand(s) } { print rand() " " $0 }' "$plan" |
-		sort -k1,1 | cut -d' ' -f2-)
-	orders="$orders
-rep $rep (seed $((seed + rep))): $(echo "$order" | cut -d' ' -f1 | paste -sd' ' -)"
-	echo "$order" | while read -r name src design args; do
-		echo "bench-native: rep $rep/$reps, $name"
-		# shellcheck disable=SC2086 # lists of flags
-		"$bin/$name" --variant "$name" --rep "$rep" $driver_args $args \
-			>> "$csv" 2>> "$out/native-$name.log" ||
-			{ tail -5 "$out/native-$name.log" >&2; echo "run-native: $name failed" >&2; exit 1; }
-	done
+	echo "bench-native: rep $rep/$reps"
+	pi=0
+	while read -r t l sd; do
+		pi=$((pi + 1))
+		awk -v s=$((seed + 1000 * rep + pi)) 'BEGIN { srand(s) } { print rand() " " $0 }' \
+			"$plan" | sort -k1,1 | cut -d' ' -f2- |
+		while read -r name src design args; do
+			# shellcheck disable=SC2086 # lists of flags
+			"$bin/$name" --variant "$name" --rep "$rep" $driver_args $args \
+				--threads "$t" --limits "$l" --point "$sd,$t" \
+				>> "$csv" 2>> "$out/native-$name.log" ||
+				{ tail -5 "$out/native-$name.log" >&2
+				  echo "run-native: $name failed at $t $l $sd" >&2; exit 1; }
+		done || exit 1
+	done < "$points"
 	rep=$((rep + 1))
 done
 mv "$csv" "$out/native.csv"
@@ -127,7 +151,8 @@ mv "$csv" "$out/native.csv"
 	echo "compiler: $(gcc --version | head -1)"
 	echo "repetitions: $reps; types: $types; runs of at least ${NATIVE_MIN_MS:-50} ms after a warm-up of 10 ms; overlap of at least 0.95"
 	echo "driver: $driver_args"
-	echo "seed: $seed$orders"
+	echo "seed: $seed; the series of point i (native-points.txt) of repetition r run in the order of seed $seed + 1000 r + i"
+	echo "threads: $threads"
 	grep -h '^# native: cpus' "$out"/native-*.log | sort -u | sed 's/^# native: /topology: /'
 	# "capacity: sev 410 sev_es 99; stock batch 32", as the driver set them
 	grep -h '^# native: capacity' "$out"/native-*.log | sort -u | head -1 |
