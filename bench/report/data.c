@@ -83,10 +83,14 @@ static const char *const ik_cols[] = {
 };
 #define NIK_COLS	14
 
-/* native.csv's own columns, after inkernel.csv's. */
+/*
+ * native.csv's own columns, after inkernel.csv's: the first
+ * NAT_SCHEMA_COLS make the new schema, the rest are optional in it.
+ */
+#define NAT_SCHEMA_COLS	7
 static const char *const nat_cols[] = {
 	"attempts", "spurious", "stocked", "overlap", "discards", "lock", "cpus",
-	NULL,
+	"undetermined", "pingpong_ns", NULL,
 };
 
 /* An optional number: NAN when the column is absent; 1 if malformed. */
@@ -127,11 +131,14 @@ static int ik_fields(struct data *d, char **f, const int *ci,
 	if (!native) {
 		x->attempts = x->spurious = x->stocked = NAN;
 		x->overlap = x->discards = NAN;
+		x->undetermined = x->pingpong_ns = NAN;
 		return bad;
 	}
 	bad |= opt_num(f, o[0], &x->attempts) || opt_num(f, o[1], &x->spurious) ||
 	       opt_num(f, o[2], &x->stocked) || opt_num(f, o[3], &x->overlap) ||
-	       opt_num(f, o[4], &x->discards);
+	       opt_num(f, o[4], &x->discards) ||
+	       opt_num(f, o[7], &x->undetermined) ||
+	       opt_num(f, o[8], &x->pingpong_ns);
 	opt_name(f, o[5], x->lock, sizeof(x->lock));
 	opt_name(f, o[6], x->cpus, sizeof(x->cpus));
 	return bad || !(x->ns > 0);
@@ -307,9 +314,10 @@ static int map_cols(struct input *in, const struct csv *c,
 	}
 	for (j = 0; k->opt && k->opt[j]; j++) {
 		ci[i + j] = csv_col(c, k->opt[j]);
-		nopt += ci[i + j] >= 0;
+		nopt += j < NAT_SCHEMA_COLS && ci[i + j] >= 0;
 	}
-	in->has_new = k->opt && nopt == j;
+	/* The later ones (undetermined, pingpong_ns) came after the schema. */
+	in->has_new = k->opt && nopt == NAT_SCHEMA_COLS;
 	return 0;
 }
 

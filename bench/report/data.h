@@ -29,6 +29,8 @@ struct ik_row {
 	double discards;	/* runs redone for overlap < 0.95 before this one */
 	char lock[NAMELEN];	/* qspinlock slow path: "mcs" or "tas" */
 	char cpus[128];		/* host CPUs of the workers, '+'-joined */
+	double undetermined;	/* refusals the stamps could not judge */
+	double pingpong_ns;	/* line transfer between the first two CPUs, just before */
 };
 
 struct ic_row {			/* icount.csv */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ncell.h"
+#include "paired.h"
 #include "picks.h"
 #include "report.h"
 
@@ -219,41 +220,82 @@ void pick_asids(struct pick *p)
 	    "separates them.");
 }
 
+/*
+ * Candidates at (leaf, none, the most threads) with their pairs/s, stable
+ * or not: the pick rests on paired ratios, which cancel what made a
+ * design's own median spread.
+ */
+static int gather_all(struct cand *c, struct pick *p)
+{
+	int v, n = 0, said = 0;
+
+	for (v = 0; v < D.nv; v++) {
+		const struct npoint *q;
+
+		/* A branch that only TCG measured is none. */
+		if (!candidate(v) || !npt(v, "leaf", 1, nth[0], "none"))
+			continue;
+		q = npt(v, "leaf", 1, nmax_threads, "none");
+		if (q && q->tput.n) {
+			c[n].v = v;
+			c[n++].c = q->tput;
+			continue;
+		}
+		say(p, "%s`%s`", said++ ? ", " : "Not measured: ", V(v));
+	}
+	if (said)
+		say(p, ". ");
+	return n;
+}
+
 void pick_rate(struct pick *p)
 {
-	struct cand c[MAXV], all[MAXV], s[MAXV] = { { 0 } };
-	int n, b, nt, i, ns = 0;
+	struct cand c[MAXV], t[MAXV], s[MAXV] = { { 0 } };
+	int n, b, nt = 0, i, ns = 0, said = 0;
 
 	memset(p, 0, sizeof(*p));
 	p->v = -1;
 	snprintf(p->rule, sizeof(p->rule), "the most pairs/s (leaf, limit none, "
-		 "%d threads); a tie: the fewest spurious refusals at the batch "
-		 "limit, then the known defects", nmax_threads);
-	n = gather(c, "none", 0, p, "pairs/s");
+		 "%d threads), apart from every other by the paired ratio of "
+		 "their ns per pair; a tie: the fewest spurious refusals at the "
+		 "batch limit, then the known defects", nmax_threads);
+	n = gather_all(c, p);
 	if (!n) {
-		say(p, "No candidate has a stable throughput: no pick.");
+		say(p, "No candidate has a throughput: no pick.");
 		return;
 	}
-	memcpy(all, c, sizeof(c[0]) * (size_t)n);
 	b = best_of(c, n, 0);
-	nt = ties_of(c, n, b);
-	say(p, "Pairs/s: ");
+	t[nt++] = c[b];
+	say(p, "Most pairs/s: `%s`; its ns per pair over each other "
+	    "candidate's, paired by repetition: ", V(c[b].v));
+	for (i = 0; i < n; i++) {
+		struct ci r;
+		const char *w;
+
+		if (i == b)
+			continue;
+		r = paired_ratio(D.nat, D.nnat, c[b].v, c[i].v, "leaf", 1,
+				 nmax_threads, "none", ntype);
+		w = paired_verdict(r);
+		say(p, "%s`%s` %.3f [%.3f, %.3f]%s", said++ ? ", " : "",
+		    V(c[i].v), r.med, r.lo, r.hi, w && !strcmp(w, "faster") ?
+		    "" : " (tie)");
+		if (!w || strcmp(w, "faster"))
+			t[nt++] = c[i];
+	}
 	if (nt == 1) {
-		p->v = c[0].v;
-		say_cands(p, c, 1, U_SI);
-		say_next(p, all, n, p->v, 0, U_SI);
-		say(p, ".");
+		p->v = c[b].v;
+		say(p, ": apart from every other.");
 		return;
 	}
 	p->tie = 1;
-	say(p, "**tie** (intervals overlap): ");
-	say_cands(p, c, nt, U_SI);
+	say(p, "; **tie** with %d %s", nt - 1, plural(nt - 1, "other", "others"));
 	for (i = 0; i < nt; i++) {
-		const struct npoint *q = npt(c[i].v, "leaf", 1, nmax_threads,
+		const struct npoint *q = npt(t[i].v, "leaf", 1, nmax_threads,
 					     "batch");
 
 		if (q && q->spur_att.ok) {
-			s[ns].v = c[i].v;
+			s[ns].v = t[i].v;
 			s[ns++].c = q->spur_att;
 		}
 	}
@@ -271,7 +313,7 @@ void pick_rate(struct pick *p)
 		}
 		say(p, " (a tie again)");
 	}
-	p->v = by_defects(p, c, nt);
+	p->v = by_defects(p, t, nt);
 	say(p, p->v >= 0 ? "." : "; still a tie: nothing measured here "
 	    "separates them.");
 }

@@ -8,7 +8,11 @@
  *   or batch point, then the fewest spurious refusals at tight (leaf,
  *   depth 1, the most threads).
  *   A high-rate resource, millions of charges per second: the most pairs/s
- *   (leaf, depth 1, limit none, the most threads).
+ *   (leaf, depth 1, limit none, the most threads), apart from every other
+ *   candidate by the paired ratio of their ns per pair (paired.h): the
+ *   designs of a point run within seconds of each other, so the ratio of
+ *   one repetition cancels where the hypervisor had put the vCPUs, which
+ *   makes a design's own median spread on a virtual machine.
  *
  * Where the best's interval overlaps another's, that is a tie, and what
  * decides instead is said: for ASIDs the known defects, for a high rate

@@ -57,7 +57,8 @@ static int cmp_point(const void *pa, const void *pb)
 /* The values of one point's rows that entered; vectors of size nrows. */
 struct vals {
 	double *ns, *tput, *ref, *sa, *sr;
-	int n, nref, nsa, nsr;
+	int n, nref, nsa, nsr, nur;
+	double *ur;
 };
 
 static void point_add_row(struct npoint *p, struct vals *x,
@@ -84,6 +85,8 @@ static void point_add_row(struct npoint *p, struct vals *x,
 		x->sa[x->nsa++] = r->spurious / att;
 	if (!isnan(r->spurious) && r->rejected > 0)
 		x->sr[x->nsr++] = r->spurious / r->rejected;
+	if (!isnan(r->undetermined) && r->rejected > 0)
+		x->ur[x->nur++] = r->undetermined / r->rejected;
 	if (!isnan(r->overshoot) &&
 	    (isnan(p->overshoot) || r->overshoot > p->overshoot))
 		p->overshoot = r->overshoot;
@@ -98,13 +101,14 @@ static int point_fill(struct npoint *p, const struct ik_row *rows, int n)
 	int i;
 
 	memset(&x, 0, sizeof(x));
-	x.ns = malloc(sizeof(double) * 5 * (size_t)n);
+	x.ns = malloc(sizeof(double) * 6 * (size_t)n);
 	if (!x.ns)
 		return -1;
 	x.tput = x.ns + n;
 	x.ref = x.tput + n;
 	x.sa = x.ref + n;
 	x.sr = x.sa + n;
+	x.ur = x.sr + n;
 	p->min_overlap = p->overshoot = p->stocked = NAN;
 	for (i = 0; i < n; i++)
 		if (same_key(p, &rows[i]))
@@ -116,6 +120,7 @@ static int point_fill(struct npoint *p, const struct ik_row *rows, int n)
 	p->refused = ci_median(x.ref, x.nref);
 	p->spur_att = ci_median(x.sa, x.nsa);
 	p->spur_rej = ci_median(x.sr, x.nsr);
+	p->undet_rej = ci_median(x.ur, x.nur);
 	free(x.ns);
 	return 0;
 }

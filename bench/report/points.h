@@ -26,6 +26,7 @@ struct npoint {
 	struct ci refused;	/* rejected / attempts, per repetition */
 	struct ci spur_att;	/* spurious / attempts */
 	struct ci spur_rej;	/* spurious / rejected, repetitions that refused */
+	struct ci undet_rej;	/* undetermined / rejected, the same repetitions */
 	double overshoot;	/* the largest max_overshoot; NAN if not measured */
 	double stocked;		/* the largest stocked; NAN if not recorded */
 };

@@ -106,6 +106,7 @@ void section_summary(void)
 	}
 	P(". Every other point is flagged " UNSTABLE " in the tables and "
 	  "`unstable` in native-summary.csv.\n");
+	say_paired();
 	discards_line();
 	P("- **Reproducibility:** ");
 	say_repro();

@@ -18,6 +18,7 @@ void write_sections(void)
 	section_anchors();
 	section_exactness();
 	section_stability();
+	section_paired();
 	section_repro();
 	section_model();
 	section_frontier();

@@ -18,6 +18,7 @@ void section_ndepth(void);		/* sec_ndepth.c: chain vs depth */
 void section_anchors(void);		/* sec_anchors.c: the kernel's own counters */
 void section_exactness(void);		/* sec_exact.c: limits tight and batch */
 void section_stability(void);		/* sec_stability.c: half-widths, discards */
+void section_paired(void);		/* sec_paired.c: the probe, paired ratios */
 void section_repro(void);		/* sec_repro.c: native-prev.csv */
 void section_model(void);		/* sec_model.c: native-costs.csv, native-ops.csv */
 void section_frontier(void);		/* sec_frontier.c: trade-offs, defects, picks */
@@ -53,6 +54,7 @@ double depth_slope(int v, const char *type, int threads, int *ndp_out);
 /* What the summary borrows; each prints one clause into REPORT.md. */
 void say_machine(void);			/* sec_nmeta.c */
 int say_stability(int threads);		/* sec_stability.c: target met? */
+void say_paired(void);			/* sec_paired.c: paired shares, the probe */
 int say_repro(void);			/* sec_repro.c: both targets met? */
 int say_model(void);			/* sec_model.c: designs validated */
 void say_picks(void);			/* sec_frontier.c: the picks' table */

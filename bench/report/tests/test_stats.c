@@ -17,6 +17,7 @@
 #include "labels.h"
 #include "meta.h"
 #include "model.h"
+#include "paired.h"
 #include "points.h"
 #include "repro.h"
 #include "stats.h"
@@ -500,6 +501,53 @@ static void two_points(struct data *d, const char *kind, double a, double b)
 	data_parse_text(d, kind, text);
 }
 
+/*
+ * Two designs whose rows move together from one repetition to the next
+ * (the machine changed, both felt it) and stay 2:1 in each: their paired
+ * ratio is 2 exactly, its interval too, where their own medians spread.
+ */
+static void test_paired(void)
+{
+	char text[8192];
+	size_t o;
+	struct data d;
+	struct ci r;
+	int a, b;
+
+	o = snprintf(text, sizeof(text), "%s", "variant,smp,rep,shape,depth,"
+		     "threads,oversubscribed,limit,type,iters,elapsed_ns,"
+		     "ns_per_pair,rejected,max_overshoot,attempts,spurious,"
+		     "stocked,overlap,discards,lock,cpus,undetermined,"
+		     "pingpong_ns\n");
+	for (int rep = 1; rep <= 15; rep++) {
+		double base = rep % 3 ? 100 : 300;
+
+		o += snprintf(text + o, sizeof(text) - o,
+			      "a,2,%d,leaf,1,2,0,none,sev,1,1,%g,0,0,1,0,0,1,0,"
+			      "mcs,0+1,0,%g\nb,2,%d,leaf,1,2,0,none,sev,1,1,%g,0,0,"
+			      "1,0,0,%s,0,mcs,0+1,0,%g\n", rep, 2 * base, base / 10,
+			      rep, base, rep == 15 ? "0.5" : "1", base / 10);
+	}
+	memset(&d, 0, sizeof(d));
+	result(!data_parse_text(&d, "native", text), "paired: parse");
+	data_finish(&d);
+	a = data_variant(&d, "a");
+	b = data_variant(&d, "b");
+	result(d.nat[0].pingpong_ns == 10 && d.nat[0].undetermined == 0,
+	       "paired: pingpong_ns and undetermined read");
+	r = paired_ratio(d.nat, d.nnat, a, b, "leaf", 1, 2, "none", "sev");
+	result(r.n == 14 && r.med == 2 && r.lo == 2 && r.hi == 2,
+	       "paired: ratio 2 in every repetition; a low-overlap row drops its pair");
+	result(paired_verdict(r) && !strcmp(paired_verdict(r), "slower"),
+	       "paired: interval above 1 is slower");
+	r = paired_ratio(d.nat, d.nnat, b, a, "leaf", 1, 2, "none", "sev");
+	result(paired_verdict(r) && !strcmp(paired_verdict(r), "faster"),
+	       "paired: interval below 1 is faster");
+	r = paired_ratio(d.nat, d.nnat, a, b, "leaf", 1, 1, "none", "sev");
+	result(!r.n && !paired_verdict(r), "paired: no rows, no ratio");
+	data_free(&d);
+}
+
 static void test_repro(void)
 {
 	struct points cur, prev;
@@ -679,6 +727,7 @@ int main(void)
 	test_native();
 	test_ci();
 	test_points();
+	test_paired();
 	test_repro();
 	test_model();
 	test_model_inputs();
@@ -687,7 +736,7 @@ int main(void)
 	test_meta();
 	printf("KTAP version 1\n");
 	printf("# benchreport host tests: csv, stats, data, native, ci, points, "
-	       "repro, model, labels, defects, meta\n");
+	       "paired, repro, model, labels, defects, meta\n");
 	printf("1..%d\n", number);
 	fputs(out, stdout);
 	printf("%d passed, %d failed\n", passed, failed);
