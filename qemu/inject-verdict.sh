@@ -18,9 +18,11 @@
 # usage leaves 0 and drops it when it returns there, keep a removed cgroup
 # referenced (stress_no_dying_descendants): all allowed there, and said.
 # In that RFC the underflow can also drop a reference nobody took, and the
-# kernel oopses in css_put() when the cgroup is freed: the boot then ends
-# without its end-of-run points, and that oops, after the injected line,
-# is what caught it.  (init.sh runs no v1 stress after an injection: the
+# cgroup is freed while still in use: the kernel oopses in css_put(), or in
+# the cgroup release work that frees it (its workqueue line names
+# cgroup_release or cgroup_destroy), whichever touches it first.  The boot
+# then ends without its end-of-run points, and that oops, after the
+# injected line, is what caught it.  (init.sh runs no v1 stress after an injection: the
 # root's counters are shared with v1.)
 # Keeps the guest's KTAP as guest.ktap, writes a one-point suite.ktap,
 # prints 0 or 1.
@@ -52,14 +54,22 @@ point=injected_${kind}_is_caught
 why=
 [ "$rc" != 0 ] || why="the boot passed"
 [ -n "$line" ] || why="${why:+$why; }no \"$expect\" line on the console"
-# An oops at css_put() after the injected line stands for the end-of-run points.
-oops=
-if [ "$kind" = underflow ] && [ -n "$line" ] &&
-   sed -n "/$expect/,\$p" "$console" | grep -q "RIP: 0010:css_put+"; then
-	oops=$(sed -n "/$expect/,\$p" "$console" | grep -m1 -E "(BUG|Oops): " | sed 's/^\[[^]]*\] //')
+# An oops after the injected line, in css_put() or in the cgroup release
+# work, stands for the end-of-run points.
+oops= where=
+if [ "$kind" = underflow ] && [ -n "$line" ]; then
+	after=$(sed -n "/$expect/,\$p" "$console")
+	if printf '%s\n' "$after" | grep -q "RIP: 0010:css_put+"; then
+		where="RIP css_put"
+	elif printf '%s\n' "$after" | grep -qE "Workqueue: .*\((cgroup_release|cgroup_destroy)\)"; then
+		where="in the cgroup release work: $(printf '%s\n' "$after" |
+			grep -m1 -E 'Workqueue: ' | sed 's/^\[[^]]*\] //; s/^Workqueue: *//')"
+	fi
+	[ -n "$where" ] &&
+		oops=$(printf '%s\n' "$after" | grep -m1 -E "(BUG|Oops): " | sed 's/^\[[^]]*\] //')
 fi
 if [ -n "$oops" ]; then
-	failed="$oops (RIP css_put)${failed:+; then $failed}"
+	failed="$oops ($where)${failed:+; then $failed}"
 else
 	[ -n "$res" ] && [ "$failed" = "$want" ] ||
 		why="${why:+$why; }failed points \"$failed\", expected exactly \"$want\""

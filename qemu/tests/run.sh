@@ -232,12 +232,16 @@ ok $? "inject_underflow_caught_with_or_without_dying_cgroup"
 # shellcheck disable=SC2086
 [ "$(KIND=underflow inject $base stress_fuzz_ok)" = 1 ] && has 'expected exactly' "$tmp/out"
 ok $? "inject_underflow_failing_another_point_fails"
-# An oops at css_put() after the injected underflow (misc RFC v1 drops a
-# reference nobody took) caught it; an oops elsewhere, or one before the
+# An oops at css_put(), or in the cgroup release work, after the injected
+# underflow (misc RFC v1 drops a reference nobody took, and the cgroup is
+# freed while in use) caught it; an oops elsewhere, or one before the
 # injected line, did not.
 printf '[ 9.1] asid_test: injected underflow: uncharging 3 of type 1\n[ 9.5] BUG: kernel NULL pointer dereference, address: 0000000000000000\n[ 9.5] RIP: 0010:css_put+0x12/0x2e\n' > "$tmp/inj/console"
 [ "$(KIND=underflow inject)" = 0 ] && has 'caught by: BUG: kernel NULL pointer dereference' "$tmp/inj/suite.ktap"
 ok $? "inject_underflow_caught_by_css_put_oops"
+printf '[ 9.1] asid_test: injected underflow: uncharging 2 of type 0\n[ 9.6] BUG: kernel NULL pointer dereference, address: 0000000000000008\n[ 9.6] Workqueue:  0x0 (cgroup_release)\n[ 9.6] RIP: 0010:process_one_work+0x1f/0x1e9\n' > "$tmp/inj/console"
+[ "$(KIND=underflow inject)" = 0 ] && has 'in the cgroup release work: 0x0 (cgroup_release)' "$tmp/inj/suite.ktap"
+ok $? "inject_underflow_caught_by_oops_in_cgroup_release_work"
 printf '[ 9.1] asid_test: injected underflow: uncharging 3 of type 1\n[ 9.5] BUG: kernel NULL pointer dereference, address: 0000000000000000\n[ 9.5] RIP: 0010:kfree+0x12/0x2e\n' > "$tmp/inj/console"
 [ "$(KIND=underflow inject)" = 1 ] && has 'expected exactly' "$tmp/out"
 ok $? "inject_underflow_other_oops_fails"
