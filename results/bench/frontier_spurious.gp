@@ -9,38 +9,38 @@ set title "Native frontier: throughput against spurious refusals\nshape leaf, de
 set xlabel "spurious refusals at the tight limit, % of charge attempts"
 set ylabel "pairs/s, all workers, limit none (log)"
 set logscale y 10
-set yrange [2.99607e+06:1.94062e+08]
+set yrange [3.05697e+06:1.93287e+08]
 unset key
 set ytics ("5M" 5e+06, "10M" 1e+07, "20M" 2e+07, "50M" 5e+07, "100M" 1e+08)
 set mytics 1
-set xrange [-0.00713181:0.192559]
+set xrange [-0.0296815:0.801401]
 set rmargin at screen 0.631
-set label "encryption_ids" at graph 1.04, graph 0.1183 left font ",9" tc rgb "#1f77b4" front
-set arrow from first 0, first 4.59303e+06 to graph 1.035, graph 0.1183 nohead lc rgb "#1f77b4" lw 0.6 dt 3 front
-set label "encryption_ids+tas (unstable)" at graph 1.04, graph 0.3401 left font ",9" tc rgb "#d62728" front
-set arrow from first 0, first 1.0073e+07 to graph 1.035, graph 0.3401 nohead lc rgb "#d62728" lw 0.6 dt 3 front
-set label "misc (unstable)" at graph 1.04, graph 0.4380 left font ",9" tc rgb "#2ca02c" front
-set arrow from first 0.0393859, first 1.24452e+07 to graph 1.035, graph 0.4380 nohead lc rgb "#2ca02c" lw 0.6 dt 3 front
-set label "misc-5.13 (unstable)" at graph 1.04, graph 0.1648 left font ",9" tc rgb "#9467bd" front
-set arrow from first 0.0201675, first 5.62066e+06 to graph 1.035, graph 0.1648 nohead lc rgb "#9467bd" lw 0.6 dt 3 front
-set label "misc-6.12 (unstable)" at graph 1.04, graph 0.4054 left font ",9" tc rgb "#ff7f0e" front
-set arrow from first 0.017219, first 1.0433e+07 to graph 1.035, graph 0.4054 nohead lc rgb "#ff7f0e" lw 0.6 dt 3 front
-set label "misc-6.12-fixed (unstable)" at graph 1.04, graph 0.3075 left font ",9" tc rgb "#8c564b" front
-set arrow from first 0.0106453, first 1.00454e+07 to graph 1.035, graph 0.3075 nohead lc rgb "#8c564b" lw 0.6 dt 3 front
+set label "encryption_ids" at graph 1.04, graph 0.1212 left font ",9" tc rgb "#1f77b4" front
+set arrow from first 0, first 4.73357e+06 to graph 1.035, graph 0.1212 nohead lc rgb "#1f77b4" lw 0.6 dt 3 front
+set label "encryption_ids+tas (unstable)" at graph 1.04, graph 0.3416 left font ",9" tc rgb "#d62728" front
+set arrow from first 0, first 9.31953e+06 to graph 1.035, graph 0.3416 nohead lc rgb "#d62728" lw 0.6 dt 3 front
+set label "misc (unstable)" at graph 1.04, graph 0.4396 left font ",9" tc rgb "#2ca02c" front
+set arrow from first 0.0350556, first 1.08167e+07 to graph 1.035, graph 0.4396 nohead lc rgb "#2ca02c" lw 0.6 dt 3 front
+set label "misc-5.13 (unstable)" at graph 1.04, graph 0.2111 left font ",9" tc rgb "#9467bd" front
+set arrow from first 0.0110251, first 6.97825e+06 to graph 1.035, graph 0.2111 nohead lc rgb "#9467bd" lw 0.6 dt 3 front
+set label "misc-6.12 (unstable)" at graph 1.04, graph 0.3743 left font ",9" tc rgb "#ff7f0e" front
+set arrow from first 0.0403509, first 9.5627e+06 to graph 1.035, graph 0.3743 nohead lc rgb "#ff7f0e" lw 0.6 dt 3 front
+set label "misc-6.12-fixed (unstable)" at graph 1.04, graph 0.2764 left font ",9" tc rgb "#8c564b" front
+set arrow from first 0.012545, first 8.57254e+06 to graph 1.035, graph 0.2764 nohead lc rgb "#8c564b" lw 0.6 dt 3 front
 set label "misc-batched (unstable)" at graph 1.04, graph 0.8806 left font ",9" tc rgb "#e377c2" front
-set arrow from first 0, first 1.26029e+08 to graph 1.035, graph 0.8806 nohead lc rgb "#e377c2" lw 0.6 dt 3 front
-set label "misc-exact (unstable)" at graph 1.04, graph 0.2748 left font ",9" tc rgb "#17becf" front
-set arrow from first 0, first 9.06516e+06 to graph 1.035, graph 0.2748 nohead lc rgb "#17becf" lw 0.6 dt 3 front
-set label "misc-fixed (unstable)" at graph 1.04, graph 0.3727 left font ",9" tc rgb "#bcbd22" front
-set arrow from first 0.029355, first 1.01575e+07 to graph 1.035, graph 0.3727 nohead lc rgb "#bcbd22" lw 0.6 dt 3 front
-set label "misc-rfc (unstable)" at graph 1.04, graph 0.1974 left font ",9" tc rgb "#000000" front
-set arrow from first 0.02478, first 6.12738e+06 to graph 1.035, graph 0.1974 nohead lc rgb "#000000" lw 0.6 dt 3 front
-set label "page_counter-6.1 (anchor)" at graph 1.04, graph 0.4707 left font ",9" tc rgb "#7f7f7f" front
-set arrow from first 0.00286501, first 1.55761e+07 to graph 1.035, graph 0.4707 nohead lc rgb "#7f7f7f" lw 0.6 dt 3 front
-set label "percpu_counter-6.1 (anchor) (unstable)" at graph 1.04, graph 0.8093 left font ",9" tc rgb "#393b79" front
-set arrow from first 0.0632438, first 9.24405e+07 to graph 1.035, graph 0.8093 nohead lc rgb "#393b79" lw 0.6 dt 3 front
-set label "percpu_counter_limited-6.12 (anchor) (unstable)" at graph 1.04, graph 0.6942 left font ",9" tc rgb "#637939" front
-set arrow from first 0, first 5.60543e+07 to graph 1.035, graph 0.6942 nohead lc rgb "#637939" lw 0.6 dt 3 front
+set arrow from first 0, first 1.25794e+08 to graph 1.035, graph 0.8806 nohead lc rgb "#e377c2" lw 0.6 dt 3 front
+set label "misc-exact (unstable)" at graph 1.04, graph 0.3090 left font ",9" tc rgb "#17becf" front
+set arrow from first 0, first 9.15319e+06 to graph 1.035, graph 0.3090 nohead lc rgb "#17becf" lw 0.6 dt 3 front
+set label "misc-fixed (unstable)" at graph 1.04, graph 0.4069 left font ",9" tc rgb "#bcbd22" front
+set arrow from first 0.00843133, first 1.06633e+07 to graph 1.035, graph 0.4069 nohead lc rgb "#bcbd22" lw 0.6 dt 3 front
+set label "misc-rfc (unstable)" at graph 1.04, graph 0.2437 left font ",9" tc rgb "#000000" front
+set arrow from first 0.0225284, first 7.04148e+06 to graph 1.035, graph 0.2437 nohead lc rgb "#000000" lw 0.6 dt 3 front
+set label "page_counter-6.1 (anchor) (unstable)" at graph 1.04, graph 0.4722 left font ",9" tc rgb "#7f7f7f" front
+set arrow from first 0.00481788, first 1.56852e+07 to graph 1.035, graph 0.4722 nohead lc rgb "#7f7f7f" lw 0.6 dt 3 front
+set label "percpu_counter-6.1 (anchor) (unstable)" at graph 1.04, graph 0.8220 left font ",9" tc rgb "#393b79" front
+set arrow from first 0.106723, first 9.7697e+07 to graph 1.035, graph 0.8220 nohead lc rgb "#393b79" lw 0.6 dt 3 front
+set label "percpu_counter_limited-6.12 (anchor) (unstable)" at graph 1.04, graph 0.7121 left font ",9" tc rgb "#637939" front
+set arrow from first 0, first 6.07608e+07 to graph 1.035, graph 0.7121 nohead lc rgb "#637939" lw 0.6 dt 3 front
 plot 'data/frontier_spurious_encryption_ids.dat' using 1:2:3:4:5:6 with xyerrorbars lc rgb "#1f77b4" pt 7 ps 1.6 lw 1.5 title "encryption_ids", \
      'data/frontier_spurious_encryption_ids_tas.dat' using 1:2:3:4:5:6 with xyerrorbars lc rgb "#d62728" pt 6 ps 1.6 lw 1.5 title "encryption_ids+tas", \
      'data/frontier_spurious_misc.dat' using 1:2:3:4:5:6 with xyerrorbars lc rgb "#2ca02c" pt 6 ps 1.6 lw 1.5 title "misc", \
@@ -51,6 +51,6 @@ plot 'data/frontier_spurious_encryption_ids.dat' using 1:2:3:4:5:6 with xyerrorb
      'data/frontier_spurious_misc-exact.dat' using 1:2:3:4:5:6 with xyerrorbars lc rgb "#17becf" pt 6 ps 1.6 lw 1.5 title "misc-exact", \
      'data/frontier_spurious_misc-fixed.dat' using 1:2:3:4:5:6 with xyerrorbars lc rgb "#bcbd22" pt 6 ps 1.6 lw 1.5 title "misc-fixed", \
      'data/frontier_spurious_misc-rfc.dat' using 1:2:3:4:5:6 with xyerrorbars lc rgb "#000000" pt 6 ps 1.6 lw 1.5 title "misc-rfc", \
-     'data/frontier_spurious_page_counter-6.1.dat' using 1:2:3:4:5:6 with xyerrorbars lc rgb "#7f7f7f" pt 7 ps 1.6 lw 1.5 title "page_counter-6.1", \
+     'data/frontier_spurious_page_counter-6.1.dat' using 1:2:3:4:5:6 with xyerrorbars lc rgb "#7f7f7f" pt 6 ps 1.6 lw 1.5 title "page_counter-6.1", \
      'data/frontier_spurious_percpu_counter-6.1.dat' using 1:2:3:4:5:6 with xyerrorbars lc rgb "#393b79" pt 6 ps 1.6 lw 1.5 title "percpu_counter-6.1", \
      'data/frontier_spurious_percpu_counter_limited-6.12.dat' using 1:2:3:4:5:6 with xyerrorbars lc rgb "#637939" pt 6 ps 1.6 lw 1.5 title "percpu_counter_limited-6.12"

@@ -9,7 +9,7 @@ set title "Native ns per pair vs depth: shape chain, limit none, 1 thread, type 
 set xlabel "hierarchy depth: levels charged per pair"
 set ylabel "ns per charge+uncharge pair, per worker (log)"
 set logscale y 10
-set yrange [8.65133:156.218]
+set yrange [8.66933:191.422]
 set logscale x 2
 set xrange [0.8:10]
 set xtics ("1" 1, "2" 2, "4" 4, "8" 8)
@@ -17,32 +17,32 @@ unset key
 set ytics ("10" 10, "20" 20, "50" 50, "100" 100)
 set mytics 1
 set rmargin at screen 0.708
-set label "encryption_ids" at graph 1.04, graph 0.5016 left font ",9" tc rgb "#1f77b4" front
-set arrow from first 8, first 36.937 to graph 1.035, graph 0.5016 nohead lc rgb "#1f77b4" lw 0.6 dt 3 front
-set label "encryption_ids+tas" at graph 1.04, graph 0.5342 left font ",9" tc rgb "#d62728" front
-set arrow from first 8, first 37.147 to graph 1.035, graph 0.5342 nohead lc rgb "#d62728" lw 0.6 dt 3 front
-set label "misc" at graph 1.04, graph 0.6974 left font ",9" tc rgb "#2ca02c" front
-set arrow from first 8, first 44.053 to graph 1.035, graph 0.6974 nohead lc rgb "#2ca02c" lw 0.6 dt 3 front
-set label "misc-5.13" at graph 1.04, graph 0.7301 left font ",9" tc rgb "#9467bd" front
-set arrow from first 8, first 44.152 to graph 1.035, graph 0.7301 nohead lc rgb "#9467bd" lw 0.6 dt 3 front
-set label "misc-6.12" at graph 1.04, graph 0.5669 left font ",9" tc rgb "#ff7f0e" front
-set arrow from first 8, first 43.52 to graph 1.035, graph 0.5669 nohead lc rgb "#ff7f0e" lw 0.6 dt 3 front
-set label "misc-6.12-fixed" at graph 1.04, graph 0.6321 left font ",9" tc rgb "#8c564b" front
-set arrow from first 8, first 43.844 to graph 1.035, graph 0.6321 nohead lc rgb "#8c564b" lw 0.6 dt 3 front
-set label "misc-batched" at graph 1.04, graph 0.2200 left font ",9" tc rgb "#e377c2" front
-set arrow from first 8, first 15.81 to graph 1.035, graph 0.2200 nohead lc rgb "#e377c2" lw 0.6 dt 3 front
-set label "misc-exact" at graph 1.04, graph 0.7627 left font ",9" tc rgb "#17becf" front
-set arrow from first 8, first 44.697 to graph 1.035, graph 0.7627 nohead lc rgb "#17becf" lw 0.6 dt 3 front
-set label "misc-fixed" at graph 1.04, graph 0.5995 left font ",9" tc rgb "#bcbd22" front
-set arrow from first 8, first 43.842 to graph 1.035, graph 0.5995 nohead lc rgb "#bcbd22" lw 0.6 dt 3 front
-set label "misc-rfc" at graph 1.04, graph 0.6648 left font ",9" tc rgb "#000000" front
-set arrow from first 8, first 43.894 to graph 1.035, graph 0.6648 nohead lc rgb "#000000" lw 0.6 dt 3 front
-set label "page_counter-6.1 (anchor)" at graph 1.04, graph 0.8280 left font ",9" tc rgb "#7f7f7f" front
-set arrow from first 8, first 64.151 to graph 1.035, graph 0.8280 nohead lc rgb "#7f7f7f" lw 0.6 dt 3 front
-set label "percpu_counter-6.1 (anchor)" at graph 1.04, graph 0.7953 left font ",9" tc rgb "#393b79" front
-set arrow from first 8, first 58.676 to graph 1.035, graph 0.7953 nohead lc rgb "#393b79" lw 0.6 dt 3 front
-set label "percpu_counter_limited-6.12 (anchor)" at graph 1.04, graph 0.8606 left font ",9" tc rgb "#637939" front
-set arrow from first 8, first 95.734 to graph 1.035, graph 0.8606 nohead lc rgb "#637939" lw 0.6 dt 3 front
+set label "encryption_ids" at graph 1.04, graph 0.4680 left font ",9" tc rgb "#1f77b4" front
+set arrow from first 8, first 36.742 to graph 1.035, graph 0.4680 nohead lc rgb "#1f77b4" lw 0.6 dt 3 front
+set label "encryption_ids+tas" at graph 1.04, graph 0.5006 left font ",9" tc rgb "#d62728" front
+set arrow from first 8, first 37.132 to graph 1.035, graph 0.5006 nohead lc rgb "#d62728" lw 0.6 dt 3 front
+set label "misc" at graph 1.04, graph 0.5985 left font ",9" tc rgb "#2ca02c" front
+set arrow from first 8, first 43.559 to graph 1.035, graph 0.5985 nohead lc rgb "#2ca02c" lw 0.6 dt 3 front
+set label "misc-5.13" at graph 1.04, graph 0.7291 left font ",9" tc rgb "#9467bd" front
+set arrow from first 8, first 45.282 to graph 1.035, graph 0.7291 nohead lc rgb "#9467bd" lw 0.6 dt 3 front
+set label "misc-6.12" at graph 1.04, graph 0.6312 left font ",9" tc rgb "#ff7f0e" front
+set arrow from first 8, first 43.725 to graph 1.035, graph 0.6312 nohead lc rgb "#ff7f0e" lw 0.6 dt 3 front
+set label "misc-6.12-fixed" at graph 1.04, graph 0.5659 left font ",9" tc rgb "#8c564b" front
+set arrow from first 8, first 43.476 to graph 1.035, graph 0.5659 nohead lc rgb "#8c564b" lw 0.6 dt 3 front
+set label "misc-batched" at graph 1.04, graph 0.2136 left font ",9" tc rgb "#e377c2" front
+set arrow from first 8, first 16.181 to graph 1.035, graph 0.2136 nohead lc rgb "#e377c2" lw 0.6 dt 3 front
+set label "misc-exact" at graph 1.04, graph 0.6965 left font ",9" tc rgb "#17becf" front
+set arrow from first 8, first 44.205 to graph 1.035, graph 0.6965 nohead lc rgb "#17becf" lw 0.6 dt 3 front
+set label "misc-fixed" at graph 1.04, graph 0.6638 left font ",9" tc rgb "#bcbd22" front
+set arrow from first 8, first 43.968 to graph 1.035, graph 0.6638 nohead lc rgb "#bcbd22" lw 0.6 dt 3 front
+set label "misc-rfc" at graph 1.04, graph 0.5333 left font ",9" tc rgb "#000000" front
+set arrow from first 8, first 43.43 to graph 1.035, graph 0.5333 nohead lc rgb "#000000" lw 0.6 dt 3 front
+set label "page_counter-6.1 (anchor)" at graph 1.04, graph 0.7944 left font ",9" tc rgb "#7f7f7f" front
+set arrow from first 8, first 63.423 to graph 1.035, graph 0.7944 nohead lc rgb "#7f7f7f" lw 0.6 dt 3 front
+set label "percpu_counter-6.1 (anchor)" at graph 1.04, graph 0.7617 left font ",9" tc rgb "#393b79" front
+set arrow from first 8, first 59.128 to graph 1.035, graph 0.7617 nohead lc rgb "#393b79" lw 0.6 dt 3 front
+set label "percpu_counter_limited-6.12 (anchor)" at graph 1.04, graph 0.8270 left font ",9" tc rgb "#637939" front
+set arrow from first 8, first 98.991 to graph 1.035, graph 0.8270 nohead lc rgb "#637939" lw 0.6 dt 3 front
 plot 'data/native_depth_t1_encryption_ids.dat' using 1:2:3:4 with yerrorlines lc rgb "#1f77b4" lw 1.5 pt 7 ps 0.8 title "encryption_ids", \
      'data/native_depth_t1_encryption_ids_u.dat' using 1:2 with points lc rgb "#1f77b4" pt 6 ps 2.2 lw 1.5 notitle, \
      'data/native_depth_t1_encryption_ids_tas.dat' using 1:2:3:4 with yerrorlines lc rgb "#d62728" lw 1.5 pt 7 ps 0.8 title "encryption_ids+tas", \

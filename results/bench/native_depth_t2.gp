@@ -9,7 +9,7 @@ set title "Native ns per pair vs depth: shape chain, limit none, 2 threads, type
 set xlabel "hierarchy depth: levels charged per pair"
 set ylabel "ns per charge+uncharge pair, per worker (log)"
 set logscale y 10
-set yrange [10.0893:676.656]
+set yrange [10.1:660.154]
 set logscale x 2
 set xrange [0.8:10]
 set xtics ("1" 1, "2" 2, "4" 4, "8" 8)
@@ -17,32 +17,32 @@ unset key
 set ytics ("20" 20, "50" 50, "100" 100, "200" 200, "500" 500)
 set mytics 1
 set rmargin at screen 0.708
-set label "encryption_ids" at graph 1.04, graph 0.8903 left font ",9" tc rgb "#1f77b4" front
-set arrow from first 8, first 432.524 to graph 1.035, graph 0.8903 nohead lc rgb "#1f77b4" lw 0.6 dt 3 front
-set label "encryption_ids+tas" at graph 1.04, graph 0.8250 left font ",9" tc rgb "#d62728" front
-set arrow from first 8, first 202.811 to graph 1.035, graph 0.8250 nohead lc rgb "#d62728" lw 0.6 dt 3 front
-set label "misc" at graph 1.04, graph 0.6945 left font ",9" tc rgb "#2ca02c" front
-set arrow from first 8, first 148.423 to graph 1.035, graph 0.6945 nohead lc rgb "#2ca02c" lw 0.6 dt 3 front
-set label "misc-5.13" at graph 1.04, graph 0.8577 left font ",9" tc rgb "#9467bd" front
-set arrow from first 8, first 227.829 to graph 1.035, graph 0.8577 nohead lc rgb "#9467bd" lw 0.6 dt 3 front
-set label "misc-6.12" at graph 1.04, graph 0.6618 left font ",9" tc rgb "#ff7f0e" front
-set arrow from first 8, first 146.467 to graph 1.035, graph 0.6618 nohead lc rgb "#ff7f0e" lw 0.6 dt 3 front
-set label "misc-6.12-fixed" at graph 1.04, graph 0.6292 left font ",9" tc rgb "#8c564b" front
-set arrow from first 8, first 145.509 to graph 1.035, graph 0.6292 nohead lc rgb "#8c564b" lw 0.6 dt 3 front
-set label "misc-batched" at graph 1.04, graph 0.1167 left font ",9" tc rgb "#e377c2" front
-set arrow from first 8, first 15.4105 to graph 1.035, graph 0.1167 nohead lc rgb "#e377c2" lw 0.6 dt 3 front
-set label "misc-exact" at graph 1.04, graph 0.7271 left font ",9" tc rgb "#17becf" front
-set arrow from first 8, first 153.904 to graph 1.035, graph 0.7271 nohead lc rgb "#17becf" lw 0.6 dt 3 front
-set label "misc-fixed" at graph 1.04, graph 0.7597 left font ",9" tc rgb "#bcbd22" front
-set arrow from first 8, first 156.443 to graph 1.035, graph 0.7597 nohead lc rgb "#bcbd22" lw 0.6 dt 3 front
-set label "misc-rfc" at graph 1.04, graph 0.7924 left font ",9" tc rgb "#000000" front
-set arrow from first 8, first 191.858 to graph 1.035, graph 0.7924 nohead lc rgb "#000000" lw 0.6 dt 3 front
-set label "page_counter-6.1 (anchor)" at graph 1.04, graph 0.5707 left font ",9" tc rgb "#7f7f7f" front
-set arrow from first 8, first 100.726 to graph 1.035, graph 0.5707 nohead lc rgb "#7f7f7f" lw 0.6 dt 3 front
-set label "percpu_counter-6.1 (anchor)" at graph 1.04, graph 0.4208 left font ",9" tc rgb "#393b79" front
-set arrow from first 8, first 58.412 to graph 1.035, graph 0.4208 nohead lc rgb "#393b79" lw 0.6 dt 3 front
-set label "percpu_counter_limited-6.12 (anchor)" at graph 1.04, graph 0.5381 left font ",9" tc rgb "#637939" front
-set arrow from first 8, first 97.634 to graph 1.035, graph 0.5381 nohead lc rgb "#637939" lw 0.6 dt 3 front
+set label "encryption_ids" at graph 1.04, graph 0.8980 left font ",9" tc rgb "#1f77b4" front
+set arrow from first 8, first 430.316 to graph 1.035, graph 0.8980 nohead lc rgb "#1f77b4" lw 0.6 dt 3 front
+set label "encryption_ids+tas" at graph 1.04, graph 0.8654 left font ",9" tc rgb "#d62728" front
+set arrow from first 8, first 221.584 to graph 1.035, graph 0.8654 nohead lc rgb "#d62728" lw 0.6 dt 3 front
+set label "misc" at graph 1.04, graph 0.7348 left font ",9" tc rgb "#2ca02c" front
+set arrow from first 8, first 158.533 to graph 1.035, graph 0.7348 nohead lc rgb "#2ca02c" lw 0.6 dt 3 front
+set label "misc-5.13" at graph 1.04, graph 0.8328 left font ",9" tc rgb "#9467bd" front
+set arrow from first 8, first 217.702 to graph 1.035, graph 0.8328 nohead lc rgb "#9467bd" lw 0.6 dt 3 front
+set label "misc-6.12" at graph 1.04, graph 0.6696 left font ",9" tc rgb "#ff7f0e" front
+set arrow from first 8, first 148.227 to graph 1.035, graph 0.6696 nohead lc rgb "#ff7f0e" lw 0.6 dt 3 front
+set label "misc-6.12-fixed" at graph 1.04, graph 0.6369 left font ",9" tc rgb "#8c564b" front
+set arrow from first 8, first 148.219 to graph 1.035, graph 0.6369 nohead lc rgb "#8c564b" lw 0.6 dt 3 front
+set label "misc-batched" at graph 1.04, graph 0.1189 left font ",9" tc rgb "#e377c2" front
+set arrow from first 8, first 15.5385 to graph 1.035, graph 0.1189 nohead lc rgb "#e377c2" lw 0.6 dt 3 front
+set label "misc-exact" at graph 1.04, graph 0.7675 left font ",9" tc rgb "#17becf" front
+set arrow from first 8, first 161.739 to graph 1.035, graph 0.7675 nohead lc rgb "#17becf" lw 0.6 dt 3 front
+set label "misc-fixed" at graph 1.04, graph 0.7022 left font ",9" tc rgb "#bcbd22" front
+set arrow from first 8, first 154.425 to graph 1.035, graph 0.7022 nohead lc rgb "#bcbd22" lw 0.6 dt 3 front
+set label "misc-rfc" at graph 1.04, graph 0.8001 left font ",9" tc rgb "#000000" front
+set arrow from first 8, first 180.744 to graph 1.035, graph 0.8001 nohead lc rgb "#000000" lw 0.6 dt 3 front
+set label "page_counter-6.1 (anchor)" at graph 1.04, graph 0.5478 left font ",9" tc rgb "#7f7f7f" front
+set arrow from first 8, first 100.564 to graph 1.035, graph 0.5478 nohead lc rgb "#7f7f7f" lw 0.6 dt 3 front
+set label "percpu_counter-6.1 (anchor)" at graph 1.04, graph 0.4171 left font ",9" tc rgb "#393b79" front
+set arrow from first 8, first 56.926 to graph 1.035, graph 0.4171 nohead lc rgb "#393b79" lw 0.6 dt 3 front
+set label "percpu_counter_limited-6.12 (anchor)" at graph 1.04, graph 0.5805 left font ",9" tc rgb "#637939" front
+set arrow from first 8, first 100.857 to graph 1.035, graph 0.5805 nohead lc rgb "#637939" lw 0.6 dt 3 front
 plot 'data/native_depth_t2_encryption_ids.dat' using 1:2:3:4 with yerrorlines lc rgb "#1f77b4" lw 1.5 pt 7 ps 0.8 title "encryption_ids", \
      'data/native_depth_t2_encryption_ids_u.dat' using 1:2 with points lc rgb "#1f77b4" pt 6 ps 2.2 lw 1.5 notitle, \
      'data/native_depth_t2_encryption_ids_tas.dat' using 1:2:3:4 with yerrorlines lc rgb "#d62728" lw 1.5 pt 7 ps 0.8 title "encryption_ids+tas", \

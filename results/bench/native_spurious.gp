@@ -11,7 +11,7 @@ unset ylabel
 set grid noytics
 set ytics scale 0 ("encryption_ids" 12, "encryption_ids+tas" 11, "misc" 10, "misc-5.13" 9, "misc-6.12" 8, "misc-6.12-fixed" 7, "misc-batched" 6, "misc-exact" 5, "misc-fixed" 4, "misc-rfc" 3, "page_counter-6.1 (anchor)" 2, "percpu_counter-6.1 (anchor)" 1, "percpu_counter_limited-6.12 (anchor)" 0)
 set yrange [-0.6:12.6]
-set xrange [-0.00534886:0.192559]
+set xrange [-0.0222611:0.801401]
 plot 'data/native_spurious_s0.dat' using 2:1:3:4 with xerrorbars lc rgb "#1f77b4" pt 7 ps 1.4 lw 1.5 title "limit tight", \
      'data/native_spurious_s0u.dat' using 2:1:3:4 with xerrorbars lc rgb "#1f77b4" pt 6 ps 1.4 lw 1.5 notitle, \
      'data/native_spurious_s1.dat' using 2:1:3:4 with xerrorbars lc rgb "#d62728" pt 5 ps 1.4 lw 1.5 title "limit batch"

@@ -12,9 +12,10 @@ set grid noytics
 set ytics scale 0 ("encryption_ids" 12, "encryption_ids+tas" 11, "misc" 10, "misc-5.13" 9, "misc-6.12" 8, "misc-6.12-fixed" 7, "misc-batched" 6, "misc-exact" 5, "misc-fixed" 4, "misc-rfc" 3, "page_counter-6.1 (anchor)" 2, "percpu_counter-6.1 (anchor)" 1, "percpu_counter_limited-6.12 (anchor)" 0)
 set yrange [-0.6:12.6]
 set logscale x 10
-set xrange [2.99607e+06:1.94062e+08]
+set xrange [3.05697e+06:1.93287e+08]
 set xtics ("5M" 5e+06, "10M" 1e+07, "20M" 2e+07, "50M" 5e+07, "100M" 1e+08)
 set mxtics 1
-plot 'data/native_throughput_leaf_s0u.dat' using 2:1:3:4 with xerrorbars lc rgb "#1f77b4" pt 6 ps 1.4 lw 1.5 title "1 thread", \
+plot 'data/native_throughput_leaf_s0.dat' using 2:1:3:4 with xerrorbars lc rgb "#1f77b4" pt 7 ps 1.4 lw 1.5 title "1 thread", \
+     'data/native_throughput_leaf_s0u.dat' using 2:1:3:4 with xerrorbars lc rgb "#1f77b4" pt 6 ps 1.4 lw 1.5 notitle, \
      'data/native_throughput_leaf_s1.dat' using 2:1:3:4 with xerrorbars lc rgb "#d62728" pt 5 ps 1.4 lw 1.5 title "2 threads", \
      'data/native_throughput_leaf_s1u.dat' using 2:1:3:4 with xerrorbars lc rgb "#d62728" pt 4 ps 1.4 lw 1.5 notitle

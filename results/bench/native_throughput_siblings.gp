@@ -12,7 +12,7 @@ set grid noytics
 set ytics scale 0 ("encryption_ids" 12, "encryption_ids+tas" 11, "misc" 10, "misc-5.13" 9, "misc-6.12" 8, "misc-6.12-fixed" 7, "misc-batched" 6, "misc-exact" 5, "misc-fixed" 4, "misc-rfc" 3, "page_counter-6.1 (anchor)" 2, "percpu_counter-6.1 (anchor)" 1, "percpu_counter_limited-6.12 (anchor)" 0)
 set yrange [-0.6:12.6]
 set logscale x 10
-set xrange [3.32654e+06:1.96708e+08]
+set xrange [3.31343e+06:1.96902e+08]
 set xtics ("5M" 5e+06, "10M" 1e+07, "20M" 2e+07, "50M" 5e+07, "100M" 1e+08)
 set mxtics 1
 plot 'data/native_throughput_siblings_s0.dat' using 2:1:3:4 with xerrorbars lc rgb "#1f77b4" pt 7 ps 1.4 lw 1.5 title "1 thread", \
