@@ -185,9 +185,10 @@ $(B)/linux-%/.git/base-ready: variants/extract.sh | $(B)/deps.stamp
 # build/src/<build>/.kbuild), so Kbuild names sources "../<path>" and the
 # compiler sees the same command line in every branch; a file whose
 # preprocessed text is the same compiles once.  CCACHE=0 builds without.
+# The cache stays where ccache keeps it (CCACHE_DIR, else ~/.cache/ccache),
+# outside the clone: with paths made relative to build/, a fresh clone on
+# a machine that built these kernels before reuses their objects.
 CCACHE     ?= 1
-CCACHE_DIR ?= $(abspath $(B))/ccache
-export CCACHE_DIR
 export CCACHE_BASEDIR := $(abspath $(B))
 export CCACHE_NOHASHDIR := 1
 KCC        := $(if $(filter 1,$(CCACHE)),CC="ccache gcc")
