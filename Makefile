@@ -109,6 +109,13 @@ RUNS  += $(BROKEN:%=$(B)/out/broken/%/status)
 # The native harness (bench/native/smoke.sh) on every branch's code and on
 # the kernel's own counters, the anchors: built, run, checked; no timing.
 RUNS  += $(VARIANTS:%=$(B)/out/%/native/status) $(B)/out/anchors/native/status
+# And each "<branch>+broken" source on the native harness, which must fail
+# the check its breakage breaks (variants/<branch>/broken/expect-native).
+# Every RUNS entry is added here, above check-targets: make expands a rule's
+# prerequisites where it reads the rule, and a later entry would be counted
+# by the summary without ever being run.
+NATIVE_BROKEN := $(foreach b,$(BROKEN),$(if $(wildcard variants/$(call base,$(b))/broken/expect-native),$(b)))
+RUNS  += $(NATIVE_BROKEN:%=$(B)/out/broken/%/native/status)
 EXTRA_RUNS := $(foreach v,$(EXTRAS),$(B)/out/$(v)/v2/status $(B)/out/$(v)/v1/status)
 DEBUG_RUNS := $(foreach v,$(DEBUG_VARIANTS),$(B)/out-debug/$(v)/v2/status $(B)/out-debug/$(v)/robust/status)
 KTAPS := $(foreach v,$(VARIANTS) $(EXTRAS),$(foreach h,v2 v1,$(v)=$(B)/out/$(v)/$(h)/suite.ktap))
@@ -329,8 +336,6 @@ $(B)/out/%/native/status: $(B)/src/%/.series-applied $(NATIVE_DEPS)
 
 # And each "<branch>+broken" kernel's source must fail the native check its
 # breakage breaks (variants/<branch>/broken/expect-native: point and ERE).
-NATIVE_BROKEN := $(foreach b,$(BROKEN),$(if $(wildcard variants/$(call base,$(b))/broken/expect-native),$(b)))
-RUNS  += $(NATIVE_BROKEN:%=$(B)/out/broken/%/native/status)
 $(B)/out/broken/%/native/status: $(B)/src/%/.series-applied $(NATIVE_DEPS) \
 				 variants/$$(call base,$$*)/broken/expect-native
 	@echo "native $*: the harness on code broken on purpose (harness self-test)"
