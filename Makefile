@@ -451,14 +451,17 @@ $(B)/host/benchreport: $(wildcard bench/report/*.c bench/report/*.h)
 	@$(MAKE) -s -C bench/report OUT=$(abspath $(B)/host)
 
 # --- make patches: the fix series as they would be mailed -----------------------
-# A branch with variants/<b>/cover-letter is a series to mail; variants/<b>/fixes
-# names the shipped branch it fixes, whose run gives the "before" figures.
-# AUTHOR signs our own patches (default: git config user.name/user.email).
+# A branch with variants/<b>/mail/<series> files mails those series, one per
+# subsystem, into results/patches/<series>/; variants/<b>/fixes names the
+# shipped branch whose run gives the "before" figures.  AUTHOR signs our own
+# patches (default: git config user.name/user.email).  BASE=<a kernel git
+# checkout>: also apply each series there with git am -3 and say what applied.
 AUTHOR ?= $(shell git config user.name) <$(shell git config user.email)>
-PATCH_BRANCHES := $(filter $(VARIANTS),$(patsubst variants/%/cover-letter,%,$(wildcard variants/*/cover-letter)))
+PATCH_BRANCHES := $(filter $(VARIANTS),$(sort $(patsubst variants/%/mail/,%,$(dir $(wildcard variants/*/mail/*)))))
 fixes_of = $(shell cat variants/$(1)/fixes 2>/dev/null)
 patches: $(foreach b,$(PATCH_BRANCHES),$(call treedir,$(b))/.git/base-ready)
-	@$(foreach b,$(PATCH_BRANCHES),variants/patches.sh $(call treedir,$(b)) $(b) results/patches/$(b) "$(AUTHOR)" \
+	@$(foreach b,$(PATCH_BRANCHES),BASE="$(BASE)" variants/patches.sh $(call treedir,$(b)) $(b) \
+		results/patches "$(AUTHOR)" \
 		$(B)/out/$(call fixes_of,$(b))/v2/suite.ktap $(B)/out/$(b)/v2/suite.ktap &&) true
 
 times:
@@ -480,7 +483,7 @@ lint: $(VARIANTS:%=$(B)/obj/%/arch/x86/boot/bzImage)
 	@mkdir -p $(B)/out
 	@$(KCC_ENV) variants/lint.sh $(abspath $(B)/src) $(abspath $(B)/obj) $(foreach v,$(VARIANTS),$(v)=$(TREE_$(v))) | tee $(B)/out/lint.tap
 
-# The series that are mailed (a cover-letter) build after every patch;
+# The series that are mailed (variants/<b>/mail/) build after every patch;
 # checked again only when a series, or the set of them in VARIANTS,
 # changes.  A VARIANTS without a mailed series has none to check: a skip
 # that says so, where a mailed series that checked no commit fails.
@@ -491,7 +494,7 @@ $(B)/out/bisect.list: FORCE
 $(B)/out/bisect.tap: $(PATCH_BRANCHES:%=$(B)/obj/%/arch/x86/boot/bzImage) variants/bisect.sh \
 		$(foreach b,$(PATCH_BRANCHES),$(call series,$(b))) $(B)/out/bisect.list
 	@mkdir -p $(B)/out
-	@$(if $(PATCH_BRANCHES),,printf 'KTAP version 1\n1..0 # SKIP no mailed series (variants/<b>/cover-letter) in VARIANTS\n' | tee $@; exit 0;) \
+	@$(if $(PATCH_BRANCHES),,printf 'KTAP version 1\n1..0 # SKIP no mailed series (variants/<b>/mail/) in VARIANTS\n' | tee $@; exit 0;) \
 	 { echo "KTAP version 1"; $(foreach b,$(PATCH_BRANCHES),$(KCC_ENV) JOBS=$(JOBS) variants/bisect.sh $(call treedir,$(b)) $(B)/src/$(b) $(B)/obj/$(b)/.config | grep -v "^1\.\.";) } \
 	  | awk '/^(not )?ok [0-9]+ / { n++; sub(/ok [0-9]+ /, "ok " n " ") } { print } \
 		END { if (!n) { print "not ok 1 bisect: no commit was checked"; n = 1 } print "1.." n }' | tee $@

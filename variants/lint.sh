@@ -75,6 +75,15 @@ for bt in "$@"; do
 	*) check_patches "$src/$b" "variants/common/$t"; trees_done="$trees_done $t" ;;
 	esac
 	check_patches "$src/$b" "variants/$b"
+	# A branch that mails series: they format, address and pass checkpatch
+	# as mailed, and a mainline version changes the lines that were tested.
+	if [ -d "variants/$b/mail" ]; then
+		variants/patches.sh "$src/$b" "$b" "$out.mail" "Lint <lint@example.org>" > "$out" 2>&1
+		rc=$?
+		sed 's/^/# /' "$out"
+		rm -rf "$out.mail"
+		point $rc "mail $b: every series of variants/$b/mail/ as make patches writes it"
+	fi
 	if ! files=$(git -C "$src/$b" diff --name-only base..HEAD -- '*.c'); then
 		point 1 "W=1 $b: no worktree to diff in $src/$b"
 		continue
