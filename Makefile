@@ -459,7 +459,8 @@ $(B)/host/benchreport: $(wildcard bench/report/*.c bench/report/*.h)
 AUTHOR ?= $(shell git config user.name) <$(shell git config user.email)>
 PATCH_BRANCHES := $(filter $(VARIANTS),$(sort $(patsubst variants/%/mail/,%,$(dir $(wildcard variants/*/mail/*)))))
 fixes_of = $(shell cat variants/$(1)/fixes 2>/dev/null)
-patches: $(foreach b,$(PATCH_BRANCHES),$(call treedir,$(b))/.git/base-ready)
+patches: $(foreach b,$(PATCH_BRANCHES),$(call treedir,$(b))/.git/base-ready \
+	  $(B)/out/$(call fixes_of,$(b))/v2/status $(B)/out/$(b)/v2/status)
 	@$(foreach b,$(PATCH_BRANCHES),BASE="$(BASE)" variants/patches.sh $(call treedir,$(b)) $(b) \
 		results/patches "$(AUTHOR)" \
 		$(B)/out/$(call fixes_of,$(b))/v2/suite.ktap $(B)/out/$(b)/v2/suite.ktap &&) true

@@ -32,6 +32,11 @@ case $author in
 *'<'*@*'>') ;;
 *) echo "patches: AUTHOR must be 'Name <email>', not '$author'" >&2; exit 1 ;;
 esac
+case $author in
+*example.org\>|*example\>|*noreply*)
+	echo "patches: warning: $author is not an address a maintainer can reply to;" \
+		"set AUTHOR=\"Name <email>\" before mailing" >&2 ;;
+esac
 name=${author%% <*}
 email=${author#*<}
 email=${email%>}
@@ -45,10 +50,16 @@ cleanup() {
 trap cleanup EXIT
 . "$here/variants/commit-refs.sh"
 
-# observed KTAP POINT: the "# observed" text of POINT in KTAP.
+# observed KTAP POINT: the "# observed" text of POINT in KTAP.  Without
+# KTAP files (lint's check of the format) a placeholder; with them, a
+# point they lack is an error: what is mailed states what was run.
 observed() {
-	[ -f "$1" ] || { echo "(no run)"; return; }
-	sed -n "s/^ *# observed $2: //p" "$1" | head -1 | grep . || echo "(not run)"
+	if [ -z "$shipped$fixed" ]; then
+		echo "(not run here)"
+	elif ! sed -n "s/^ *# observed $2: //p" "$1" 2>/dev/null | head -1 | grep .; then
+		echo "patches: $1 has no observation of $2" >&2
+		return 1
+	fi
 }
 
 # changed PATCH: the lines a patch removes and adds, without its context.
@@ -130,12 +141,14 @@ series() {
 		case $line in
 		'@observed '*)
 			rest=${line#@observed } pt=${rest%% *}
+			before=$(observed "$shipped" "$pt") || exit 1
+			after=$(observed "$fixed" "$pt") || exit 1
 			echo "- ${rest#* }:"
-			echo "    before: $(observed "$shipped" "$pt")"
-			echo "    after:  $(observed "$fixed" "$pt")" ;;
+			echo "    before: $before"
+			echo "    after:  $after" ;;
 		*) printf '%s\n' "$line" ;;
 		esac
-	done > "$scratch/blurb"
+	done > "$scratch/blurb" || exit 1
 	awk -v subj="$subject" -v blurb="$scratch/blurb" '
 		/\*\*\* SUBJECT HERE \*\*\*/ { sub(/\*\*\* SUBJECT HERE \*\*\*/, subj) }
 		/^\*\*\* BLURB HERE \*\*\*$/ { while ((getline l < blurb) > 0) print l; next }
