@@ -114,14 +114,14 @@ series() {
 	'[PATCH '*']'*) prefix=${subject#[}; prefix=${prefix%%]*}; subject=${subject#*] } ;;
 	esac
 	# Who receives it: the maintainers of the most specific MAINTAINERS
-	# entry of what it touches, then that entry's reviewers and lists,
+	# entry of the files it touches, then that entry's reviewers and lists,
 	# linux-kernel, and the series' own "cc:" lines.
-	rm -rf "$scratch/fp"
-	git -C "$scratch/wt" format-patch -q -o "$scratch/fp" base..HEAD
+	files=$(git -C "$scratch/wt" diff --name-only base..HEAD)
 	gm() {
+		# shellcheck disable=SC2086 # a list of paths
 		(cd "$scratch/wt" && ./scripts/get_maintainer.pl --no-git --no-git-fallback \
 			--no-fixes --no-rolestats --nokeywords --pattern-depth=1 "$@" \
-			"$scratch"/fp/*.patch) 2>/dev/null
+			-f $files) 2>/dev/null
 	}
 	set --
 	while IFS= read -r a; do set -- "$@" --to="$a"; done <<-EOF
