@@ -293,11 +293,19 @@ $(B)/initramfs/%.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*) $(
 		$(B)/known/$* $(call documented,$*)
 
 # tools/testing/selftests/cgroup as the build's branch has them, static:
-# those of common-tests/kselftest/programs whose options its .config has.
+# those of common-tests/kselftest/programs whose options its .config has;
+# then the KVM SEV selftests of common-tests/kselftest/kvm-programs, with
+# the uapi headers of the built kernel's object tree (after its build: the
+# two would write the same generated headers).
+KSELFTEST_KVM := $(addprefix common-tests/kselftest/,build-kvm.sh kvm-programs kvm-subtests.awk kvm_subtest.h) \
+		 common-tests/kselftest/kvm-patches \
+		 $(shell awk '!/^#/ && NF { print $$2 }' common-tests/kselftest/kvm-patches) \
+		 common-tests/suite/kmsg.c common-tests/suite/kmsg.h
 $(B)/kselftest/%/.built: $(B)/obj/%/.config $(B)/src/%/.series-applied \
 			 common-tests/kselftest/build.sh common-tests/kselftest/programs \
-			 common-tests/kselftest/linebuf.c
+			 common-tests/kselftest/linebuf.c $(B)/obj/%/arch/x86/boot/bzImage $(KSELFTEST_KVM)
 	common-tests/kselftest/build.sh $(call treedir,$*) $* $(B)/obj/$*/.config $(B)/kselftest/$*
+	common-tests/kselftest/build-kvm.sh $(call treedir,$*) $* $(B)/src/$* $(B)/obj/$* $(B)/kselftest/$*
 	@touch $@
 
 # --- runs ---------------------------------------------------------------------

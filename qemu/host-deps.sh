@@ -4,7 +4,7 @@ set -eu
 # HOST_DEPS_PKGS replaces the list and HOST_DEPS_CHECK_ONLY=1 only names what
 # is missing (both for qemu/tests/run.sh).
 pkgs=${HOST_DEPS_PKGS:-"linux-source-6.1 linux-source-6.12 ccache qemu-system-x86 busybox-static gcc make bc bison flex
-libelf-dev libssl-dev cpio xz-utils git kmod gzip perl gnuplot-nox linux-perf ovmf
+libelf-dev libssl-dev cpio xz-utils git kmod gzip patch perl gnuplot-nox linux-perf ovmf
 python3-ply python3-git"}
 missing=
 for p in $pkgs; do

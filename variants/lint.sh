@@ -8,8 +8,9 @@
 # design's own code is ported as it was).  A report of another type or
 # count, an entry that no longer matches, and a checkpatch that is missing,
 # crashes or writes to stderr each fail the patch's point.  For every
-# branch: the .c files its series touches build with W=1 without a
-# warning.  KMAKE_CC, if set, is the compiler the kernels are built with.
+# branch: the kernel .c files its series touches build with W=1 without a
+# warning (a selftest under tools/ is built by its own Makefile, in
+# common-tests/kselftest/build-kvm.sh).  KMAKE_CC, if set, is the compiler the kernels are built with.
 # The packaged trees have no git history, so checkpatch's look-up of the
 # commits a changelog names (UNKNOWN_COMMIT_ID) cannot succeed there; every
 # such reference is checked against variants/upstream-commits instead.
@@ -84,7 +85,7 @@ for bt in "$@"; do
 		rm -rf "$out.mail"
 		point $rc "mail $b: every series of variants/$b/mail/ as make patches writes it"
 	fi
-	if ! files=$(git -C "$src/$b" diff --name-only base..HEAD -- '*.c'); then
+	if ! files=$(git -C "$src/$b" diff --name-only base..HEAD -- '*.c' ':!tools/'); then
 		point 1 "W=1 $b: no worktree to diff in $src/$b"
 		continue
 	fi

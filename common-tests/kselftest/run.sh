@@ -1,5 +1,6 @@
 #!/bin/sh
-# run.sh DIR: run the kernel's cgroup selftests that build.sh put in DIR
+# run.sh DIR [KNOWN]: run the kernel's selftests that build.sh and
+# build-kvm.sh put in DIR
 # and print one KTAP document: a point per subtest,
 # "kselftest:<test>:<subtest>", then one per binary, "kselftest:<test>"
 # (it ran to its end and exited 0), and a SKIP point "kselftest:<test>" for
@@ -15,6 +16,17 @@
 # result (a crash, or a hang killed after KST_TIMEOUT seconds), a "1..N"
 # other than the tests[] table, a missing binary, an exit status other than
 # 0 (or 4, KSFT_SKIP, for a declared skip of the whole test).
+#
+# KNOWN (the branch's known-defects) pins a failing subtest as a known
+# defect: a line "<finding> kselftest:<test>:<subtest> <ERE>" makes that
+# point "not ok ... # TODO <finding>" when it fails with a reason (what
+# follows "# " on its "not ok" line: kvm_subtest.h gives the exit status,
+# the test's last line and any kernel splat) that the ERE matches, after a
+# "# observed <point>: <reason>" line (each subtest that ran has one:
+# "passed", or why it failed); the binary's own point is then a TODO
+# too if nothing else failed.  It fails when it passes ("no longer
+# reproduces"), fails otherwise or does not run, as the suite's known
+# defects do.
 #
 # The binaries' own output is quoted as "# <test>: " lines: their "ok"
 # lines are no points of ours.  Exits 1 if any point failed.
@@ -35,9 +47,11 @@ not_built=$dir/not-built
 [ -f "$not_built" ] || not_built=/dev/null
 skips=$dir/skips
 [ -f "$skips" ] || skips=/dev/null
+known=${2:-/dev/null}
 echo "1..$(( $(wc -l < "$dir/plan") + $(echo $tests | wc -w) + $(wc -l < "$not_built") ))"
 
-# One binary's output, against its plan and the declared skips: its points,
+# One binary's output, against its plan, the declared skips and the known
+# defects: its points,
 # numbered from n + 1.
 check='
 FILENAME == ARGV[1] {
@@ -49,6 +63,14 @@ FILENAME == ARGV[2] {
 	key = $1
 	sub(/^[^ \t]+[ \t]+/, "")
 	why[key] = $0
+	next
+}
+FILENAME == ARGV[3] {
+	if (/^#/ || NF < 3 || index($2, "kselftest:" t ":") != 1) next
+	s = substr($2, length("kselftest:" t ":") + 1)
+	finding[s] = $1
+	sub(/^[^ \t]+[ \t]+[^ \t]+[ \t]+/, "")
+	signature[s] = $0
 	next
 }
 { print "# " t ": " $0 }
@@ -65,11 +87,14 @@ FILENAME == ARGV[2] {
 	skip = sub(/^# SKIP */, "", line)
 	name = line
 	sub(/ .*/, "", name)
+	reason = substr(line, length(name) + 1)
+	sub(/^[ \t]*#?[ \t]*/, "", reason)
 	# ksft_exit_skip() after a plan: "ok N # SKIP <message>".
 	if (skip && !(line in planned)) { whole = line; next }
 	if (!(name in planned)) { odd = odd " unexpected " name; next }
 	if (name in res) { odd = odd " twice " name; next }
 	res[name] = skip ? "skip" : ok ? "ok" : "fail"
+	if (!ok) why_failed[name] = reason
 	nres++
 }
 function point(good, name, note) {
@@ -82,6 +107,16 @@ function point(good, name, note) {
 	}
 }
 function skipped(key) { return key in why }
+# A failed subtest that is a known defect: its TODO, or a failure.
+function known(name, s) {
+	print "# observed " name ": " why_failed[s]
+	if (why_failed[s] !~ signature[s]) {
+		point(0, name, "known defect " finding[s] ": the observation does not match its signature /" signature[s] "/")
+		return
+	}
+	print "not ok " ++n " " name " # TODO " finding[s]
+	todo = todo (todo == "" ? "" : ",") finding[s]
+}
 END {
 	if (whole != "")
 		whole_ok = (t ":*") in why && index(why[t ":*"], whole) == 1
@@ -97,9 +132,19 @@ END {
 		s = sub_[i]
 		p = "kselftest:" t ":" s
 		if (res[s] == "ok")
+			print "# observed " p ": passed"
+		else if (res[s] == "fail" && !(s in finding))
+			print "# observed " p ": " (why_failed[s] == "" ? "FAIL" : why_failed[s])
+		if (res[s] == "ok" && s in finding)
+			point(0, p, "known defect " finding[s] " no longer reproduces")
+		else if (res[s] == "ok")
 			point(1, p, "")
+		else if (res[s] == "fail" && s in finding)
+			known(p, s)
 		else if (res[s] == "fail")
-			point(0, p, "the test reported FAIL")
+			point(0, p, "the test reported FAIL" (why_failed[s] == "" ? "" : ": " why_failed[s]))
+		else if (s in finding)
+			point(0, p, "known defect " finding[s] " did not run")
 		else if (res[s] == "skip" && skipped(t ":" s))
 			point(1, p, " # SKIP " why[t ":" s])
 		else if (res[s] == "skip")
@@ -120,6 +165,10 @@ END {
 		point(0, p, "its plan is 1.." plan ", its tests[] table has " ns)
 	else if (odd != "")
 		point(0, p, "results:" odd)
+	else if (rc == 1 && todo != "" && !bad && nres == ns) {
+		print "not ok " ++n " " p " # TODO " todo
+		exit 0
+	}
 	else if (rc == 4 && whole_ok)
 		point(1, p, " # SKIP " why[t ":*"])
 	else if (whole != "" && !whole_ok)
@@ -146,7 +195,7 @@ for t in $tests; do
 		echo "# kselftest: $t: exit status $rc after $secs s"
 	fi
 	awk -v t="$t" -v n="$n" -v rc="$rc" -v secs="$secs" -v limit="$limit" \
-		"$check" "$dir/plan" "$skips" "$out" || status=1
+		"$check" "$dir/plan" "$skips" "$known" "$out" || status=1
 	n=$(( n + $(grep -c "^$t " "$dir/plan") + 1 ))
 done
 while read -r t why; do

@@ -106,4 +106,179 @@ printf 'u not built: CONFIG_U not set\n' > "$tmp/not_built/not-built"
 [ $? = 0 ] && has '^1\.\.4$' && has '^ok 4 kselftest:u # SKIP not built: CONFIG_U not set$'
 ok $? "kselftest_not_built_is_skip"
 
+# The KVM selftests: kvm-subtests.awk rewrites a test's main() so that each
+# subtest runs in a child of its own (kvm_subtest.h) and is a point.  The
+# fake test k does in each subtest what $A, $B or $C say: pass, fail (exit
+# 254, as TEST_ASSERT), skip (exit 4, as TEST_REQUIRE) or crash; test_c is
+# called only when $C is set, and $NOSEV skips the whole test in main().
+kvm=$tmp/kvm
+mkdir -p "$kvm"
+cat > "$kvm/k.c" <<'EOF'
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void act(const char *what)
+{
+	/* ksft_exit_skip() prints an "ok" line of its own: no point of ours. */
+	printf("ok 1 # SKIP inner line\n");
+	if (!strcmp(what, "fail")) {
+		/* As test_assert() reports, then an atexit() handler. */
+		fprintf(stderr, "==== Test Assertion Failure ====\n  k.c:1: x == 1\n"
+			"  pid=1 tid=1 errno=0 - Success\nsh: addr2line: not found\n"
+			"  x is 2, expected 1\n");
+		printf("Removing /cg failed\n");
+		exit(254);
+	}
+	if (!strcmp(what, "skip")) {
+		printf("- Requirement not met: sev\n");
+		exit(4);
+	}
+	if (!strcmp(what, "crash"))
+		raise(SIGSEGV);
+	if (!strcmp(what, "warn")) {
+		/* What the kernel would log: one /dev/kmsg record. */
+		FILE *log = fopen(KMSG_PATH, "a");
+
+		fprintf(log, "4,9,9,-;WARNING: CPU: 0 PID: 9 at fake.c:1 fake_uncharge+0x0/0x9\n");
+		fclose(log);
+	}
+}
+
+static void test_a(void) { act(getenv("A")); }
+static void test_b(int x) { (void)x; act(getenv("B")); }
+static void test_c(void) { act(getenv("C")); }
+
+int main(int argc, char *argv[])
+{
+	if (getenv("NOSEV")) {
+		printf("1..0 # SKIP - Requirement not met: sev\n");
+		exit(4);
+	}
+	test_a();
+	test_b(/* x= */ 1);
+	if (getenv("C"))
+		test_c();
+	return 0;
+}
+EOF
+awk -v test=k -v plan="$kvm/plan" -f "$here/kvm-subtests.awk" "$kvm/k.c" > "$kvm/kk.c" &&
+	cp "$here/kvm_subtest.h" "$here/../suite/kmsg.h" "$here/../suite/kmsg.c" "$kvm/" &&
+	gcc -Wall -Werror -DKMSG_PATH="\"$kvm/kmsg\"" -DKVM_SUBTEST_WARN_ONCE="\"$kvm/warn_once\"" \
+		-o "$kvm/k" "$kvm/kk.c"
+ok $? "kvm_subtests_rewrite_builds"
+printf 'k test_a\nk test_b:1\nk test_c\n' | cmp -s - "$kvm/plan"
+ok $? "kvm_subtests_plan_in_order"
+
+# kvm NAME SKIPS VAR=VALUE...: run.sh on k with that environment, and
+# $known as its known defects.  k's "kernel log" is the file $kvm/kmsg.
+known=/dev/null
+kvm() {
+	d=$tmp/kvm-$1
+	mkdir -p "$d"
+	cp "$kvm/k" "$kvm/plan" "$d/"
+	printf '%b' "$2" > "$d/skips"
+	shift 2
+	: > "$kvm/kmsg"
+	: > "$kvm/warn_once"
+	env "$@" KST_TIMEOUT=20 "$here/run.sh" "$d" "$known" > "$tmp/out" 2>&1
+	rc=$?
+	sed 's/^/# /' "$tmp/out"
+}
+
+kvm pass '' A=pass B=pass C=pass
+[ $rc = 0 ] && has '^ok 1 kselftest:k:test_a$' && has '^ok 2 kselftest:k:test_b:1$' &&
+	has '^ok 3 kselftest:k:test_c$' && has '^ok 4 kselftest:k$' &&
+	has '^# k: # ok 1 # SKIP inner line$' && has '^# observed kselftest:k:test_a: passed$'
+ok $? "kvm_subtest_pass"
+
+# A failing subtest fails its point and the test, and the next one still runs.
+kvm fail '' A=fail B=pass C=pass
+[ $rc = 1 ] &&
+	has '^not ok 1 kselftest:k:test_a \(the test reported FAIL: exit status 254: x is 2, expected 1\)$' &&
+	has '^# k: not ok 1 test_a # exit status 254: x is 2, expected 1$' && has '^ok 2 kselftest:k:test_b:1$' &&
+	has '^not ok 4 kselftest:k \(exit status 1\)$'
+ok $? "kvm_subtest_fail"
+
+kvm crash '' A=pass B=crash C=pass
+[ $rc = 1 ] && has '^not ok 2 kselftest:k:test_b:1 \(the test reported FAIL: killed by signal 11\)$' &&
+	has '^# k: not ok 2 test_b:1 # killed by signal 11$' && has '^ok 3 kselftest:k:test_c$'
+ok $? "kvm_subtest_crash_fails"
+
+kvm skip_undeclared '' A=pass B=skip C=pass
+[ $rc = 1 ] && has '^not ok 2 kselftest:k:test_b:1 \(SKIP not declared in skips\)$' &&
+	has '^# k: # test_b:1: - Requirement not met: sev$'
+ok $? "kvm_subtest_undeclared_skip_fails"
+
+kvm skip_declared 'k:test_b:1 no sev here\n' A=pass B=skip C=pass
+[ $rc = 0 ] && has '^ok 2 kselftest:k:test_b:1 # SKIP no sev here$' && has '^ok 4 kselftest:k$'
+ok $? "kvm_subtest_declared_skip"
+
+# A subtest that main() did not call (its condition false) is no pass.
+kvm not_called '' A=pass B=pass
+[ $rc = 1 ] && has '^not ok 3 kselftest:k:test_c \(no result: exit status 0, 2 of 3 results\)$'
+ok $? "kvm_subtest_not_called_fails"
+
+kvm whole_skip '' NOSEV=1
+[ $rc = 1 ] && has '^not ok 4 kselftest:k \(the whole test skipped, not declared in skips: - Requirement not met: sev\)$'
+ok $? "kvm_subtest_whole_skip_undeclared_fails"
+
+# A subtest that exits 0 but makes the kernel splat fails, between the
+# suite's markers, after WARN_ONCE state was reset.
+kvm splat '' A=warn B=pass C=pass
+[ $rc = 1 ] &&
+	has '^not ok 1 kselftest:k:test_a \(the test reported FAIL: kernel splat: WARNING: CPU: 0 PID: 9 at fake.c:1 fake_uncharge\+0x0/0x9\)$' &&
+	has '^ok 2 kselftest:k:test_b:1$' &&
+	grep -qx 'asid_suite: begin kselftest:k:test_a' "$kvm/kmsg" &&
+	grep -qx 'asid_suite: end kselftest:k:test_a' "$kvm/kmsg" && [ "$(cat "$kvm/warn_once")" = 1 ]
+ok $? "kvm_subtest_splat_fails"
+
+# A known defect: a TODO when its reason matches, the test's point too.
+printf '# comment\nF9 kselftest:k:test_a kernel splat: WARNING: .* fake_uncharge\\+\nF8 kselftest:other:test_a x\n' \
+	> "$tmp/known"
+known=$tmp/known
+kvm known '' A=warn B=pass C=pass
+[ $rc = 0 ] && has '^# observed kselftest:k:test_a: kernel splat: WARNING: ' &&
+	has '^not ok 1 kselftest:k:test_a # TODO F9$' && has '^ok 2 kselftest:k:test_b:1$' &&
+	has '^not ok 4 kselftest:k # TODO F9$'
+ok $? "kvm_subtest_known_defect_is_todo"
+mkdir -p "$tmp/o/y" && cp "$tmp/out" "$tmp/o/y/suite.ktap" && echo 0 > "$tmp/o/y/status"
+"$summarize" -- "$tmp/o/y" | grep -q '^3 passed, 0 failed$'
+ok $? "kvm_subtest_known_defect_not_counted"
+
+kvm known_gone '' A=pass B=pass C=pass
+[ $rc = 1 ] && has '^not ok 1 kselftest:k:test_a \(known defect F9 no longer reproduces\)$' &&
+	has '^ok 4 kselftest:k$'
+ok $? "kvm_subtest_known_defect_gone_fails"
+
+kvm known_other_way '' A=fail B=pass C=pass
+[ $rc = 1 ] && has '^# observed kselftest:k:test_a: exit status 254: ' &&
+	has '^not ok 1 kselftest:k:test_a \(known defect F9: the observation does not match its signature /kernel splat: WARNING: \.\* fake_uncharge\\\+/\)$' &&
+	has '^not ok 4 kselftest:k \(exit status 1\)$'
+ok $? "kvm_subtest_known_defect_other_failure_fails"
+
+kvm known_not_run '' A=skip B=pass C=pass
+[ $rc = 1 ] && has '^not ok 1 kselftest:k:test_a \(known defect F9 did not run\)$'
+ok $? "kvm_subtest_known_defect_not_run_fails"
+known=/dev/null
+
+# What the rewrite cannot make a point of stops the build, naming it.
+awk_fails() {	# awk_fails NAME LINE ERE: k.c with LINE added to main()
+	sed "s|^\ttest_a();|&\n$2|" "$kvm/k.c" > "$tmp/$1.c"
+	awk -v test=k -v plan=/dev/null -f "$here/kvm-subtests.awk" "$tmp/$1.c" \
+		> /dev/null 2> "$tmp/out"
+	rc=$?
+	sed 's/^/# /' "$tmp/out"
+	[ $rc != 0 ] && has "$3"
+}
+awk_fails not_a_statement '\tif (test_c() < 0) return 1;' 'not a statement of its own'
+ok $? "kvm_subtests_call_in_expression_fails"
+awk_fails twice '\ttest_a();' 'subtest test_a twice'
+ok $? "kvm_subtests_duplicate_fails"
+printf 'int main(int argc, char *argv[])\n{\n\treturn 0;\n}\n' > "$tmp/none.c"
+awk -v test=k -v plan=/dev/null -f "$here/kvm-subtests.awk" "$tmp/none.c" > /dev/null 2> "$tmp/out"
+[ $? != 0 ] && has 'no test_ call in main'
+ok $? "kvm_subtests_none_fails"
+
 tap_done

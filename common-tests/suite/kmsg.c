@@ -13,6 +13,10 @@
 #define KMSG_RECORD_LEN	8192
 /* Bound the read loop in case the kernel logs as fast as we read. */
 #define KMSG_MAX_RECORDS	100000
+/* The kernel log; a host test of a reader may name a file instead. */
+#ifndef KMSG_PATH
+#define KMSG_PATH	"/dev/kmsg"
+#endif
 
 /*
  * What starts or names a splat: WARN, BUG and oopses, panics, lockdep, RCU
@@ -63,7 +67,7 @@ void kmsg_record_text(const char *record, char *text, size_t len)
 
 int kmsg_open(void)
 {
-	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	int fd = open(KMSG_PATH, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
 	if (fd < 0)
 		return -errno;
