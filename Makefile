@@ -6,7 +6,8 @@
 #   make check        the tests, ending with "N passed, N failed"
 #   make check ONLY=<point substring>   run only matching suite points
 #   make check-debug  suite, fuzzer and stress on the debug kernels
-#   make shell VARIANT=<branch>         an interactive guest (see README)
+#   make shell VARIANT=<branch>         an interactive guest (see README);
+#                     SHELL_CPUS=<n>, SHELL_ASIDS=<max>,<min sev asid>
 #   make times        where the last run's time went (each kernel build, each boot)
 #
 # Branches are data: every directory in variants/ except common/ is one
@@ -477,13 +478,19 @@ times:
 	@qemu/times.sh $(B)
 
 # --- the demo shell -------------------------------------------------------------
-VARIANT ?= $(firstword $(VARIANTS))
+# Any branch, or a <branch>+extra build (made first if need be).  Its vCPUs and its
+# simulated ASIDs (kvm_amd.sev_asid_sim: ASIDs 1..max, SEV from the second
+# number up, SEV-ES below it) can be set from the command line or the
+# environment, for exercises that need more of either.
+VARIANT     ?= $(firstword $(VARIANTS))
+SHELL_CPUS  ?= 2
+SHELL_ASIDS ?= 16,5
 shell: $(B)/initramfs/$(VARIANT).cpio.gz $(B)/obj/$(VARIANT)/arch/x86/boot/bzImage
-	qemu-system-x86_64 -accel tcg,thread=multi -cpu EPYC -smp 2 -m 1024 \
+	qemu-system-x86_64 -accel tcg,thread=multi -cpu EPYC -smp $(SHELL_CPUS) -m 1024 \
 		-display none -no-reboot -serial mon:stdio -serial null \
 		-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 		-kernel $(B)/obj/$(VARIANT)/arch/x86/boot/bzImage -initrd $< \
-		-append "console=ttyS0 panic=-1 kvm_amd.sev_asid_sim=16,5 asid.mode=shell $(call cmdline,$(VARIANT))"; \
+		-append "console=ttyS0 panic=-1 kvm_amd.sev_asid_sim=$(SHELL_ASIDS) asid.mode=shell $(call cmdline,$(VARIANT))"; \
 	 test $$? = 1
 
 # --- host-side tests and reports ---------------------------------------------
