@@ -2,7 +2,7 @@
 # Guest init: mount what the suite needs, run it on cgroup v2 or on a
 # cgroup v1 mount of the variant's controller, report KTAP on ttyS1 and
 # leave QEMU with the status.  Parameters come from the kernel command
-# line: asid.mode=check|warn|bench|robust|shell, asid.hier=v2|v1,
+# line: asid.mode=check|warn|bench|robust|badsim|shell, asid.hier=v2|v1,
 # asid.only=<substring>; the other asid.* parameters are described where used.
 /bin/busybox --install -s /bin
 export PATH=/bin:/sbin
