@@ -51,6 +51,8 @@
 #include "kmsg.c"
 
 #define KVM_SUBTEST_SKIP	4	/* KSFT_SKIP */
+/* The first splat's headline a subtest reports, at most this long. */
+#define KVM_SUBTEST_SPLAT_LEN	256
 
 /* Where WARN_ONCE state is reset (tests.sh names a file of its own). */
 #ifndef KVM_SUBTEST_WARN_ONCE
@@ -130,7 +132,7 @@ static void kvm_subtest_on_splat(const char *text, void *arg)
 	char *first = arg;
 
 	if (!first[0])
-		snprintf(first, 256, "%s", text);
+		snprintf(first, KVM_SUBTEST_SPLAT_LEN, "%s", text);
 }
 
 /* The verdict of a child that ended with @status; @why gets the reason. */
@@ -157,7 +159,7 @@ static int kvm_subtest_verdict(int status, const char *last, const char *splat,
  */
 static int kvm_subtest_start(const char *name)
 {
-	char last[512], splat[256] = "", why[1024];
+	char last[512], splat[KVM_SUBTEST_SPLAT_LEN] = "", why[1024];
 	int fds[2], status, kfd;
 	pid_t pid;
 

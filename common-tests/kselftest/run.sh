@@ -21,7 +21,8 @@
 # defect: a line "<finding> kselftest:<test>:<subtest> <ERE>" makes that
 # point "not ok ... # TODO <finding>" when it fails with a reason (what
 # follows "# " on its "not ok" line: kvm_subtest.h gives the exit status,
-# the test's last line and any kernel splat) that the ERE matches, after a
+# the failed assertion's message or the test's last line, and any kernel
+# splat) that the ERE matches, after a
 # "# observed <point>: <reason>" line (each subtest that ran has one:
 # "passed", or why it failed); the binary's own point is then a TODO
 # too if nothing else failed.  It fails when it passes ("no longer
@@ -109,7 +110,6 @@ function point(good, name, note) {
 function skipped(key) { return key in why }
 # A failed subtest that is a known defect: its TODO, or a failure.
 function known(name, s) {
-	print "# observed " name ": " why_failed[s]
 	if (why_failed[s] !~ signature[s]) {
 		point(0, name, "known defect " finding[s] ": the observation does not match its signature /" signature[s] "/")
 		return
@@ -133,7 +133,7 @@ END {
 		p = "kselftest:" t ":" s
 		if (res[s] == "ok")
 			print "# observed " p ": passed"
-		else if (res[s] == "fail" && !(s in finding))
+		else if (res[s] == "fail")
 			print "# observed " p ": " (why_failed[s] == "" ? "FAIL" : why_failed[s])
 		if (res[s] == "ok" && s in finding)
 			point(0, p, "known defect " finding[s] " no longer reproduces")
