@@ -54,11 +54,6 @@
 /* The first splat's headline a subtest reports, at most this long. */
 #define KVM_SUBTEST_SPLAT_LEN	256
 
-/* Where WARN_ONCE state is reset (tests.sh names a file of its own). */
-#ifndef KVM_SUBTEST_WARN_ONCE
-#define KVM_SUBTEST_WARN_ONCE	"/sys/kernel/debug/clear_warn_once"
-#endif
-
 static int kvm_subtest_nr;
 static int kvm_subtest_bad;
 
@@ -95,36 +90,27 @@ static void kvm_subtest_quote(int fd, char *last, size_t len)
 		snprintf(last, len, "%s", assertion);
 }
 
-/*
- * "asid_suite: <what> kselftest:<test>:<name>" in the kernel log, as one
- * write(): /dev/kmsg takes a record per write, and dprintf() would give up
- * on it (its lseek(SEEK_CUR) fails with EINVAL there).
- */
+/* "asid_suite: <what> kselftest:<test>:<name>" in the kernel log. */
 static void kvm_subtest_mark(const char *what, const char *name)
 {
-	char line[512];
-	int fd, len;
+	char point[KMSG_MARK_LEN];
+	int err = -ENAMETOOLONG;
 
-	len = snprintf(line, sizeof(line), "asid_suite: %s kselftest:%s:%s\n", what,
-		       KVM_SUBTEST_PROGRAM, name);
-	fd = open(KMSG_PATH, O_WRONLY | O_APPEND | O_CLOEXEC);
-	if (fd < 0)
-		return;		/* the splat scan then fails on any splat */
-	if (len >= (int)sizeof(line) || write(fd, line, len) != len)
-		printf("# kvm_subtest: cannot mark %s in the kernel log\n", name);
-	close(fd);
+	if (snprintf(point, sizeof(point), "kselftest:%s:%s", KVM_SUBTEST_PROGRAM,
+		     name) < (int)sizeof(point))
+		err = kmsg_mark(what, point);
+	if (err)
+		printf("# kvm_subtest: cannot mark %s in the kernel log: %s\n", name,
+		       strerror(-err));
 }
 
-/* Forget which WARN_ONCE()s fired, where debugfs is mounted. */
+/* Each subtest sees the WARN_ONCE()s it trips (kmsg_clear_warn_once()). */
 static void kvm_subtest_clear_warn_once(void)
 {
-	int fd = open(KVM_SUBTEST_WARN_ONCE, O_WRONLY | O_CLOEXEC);
+	int err = kmsg_clear_warn_once();
 
-	if (fd < 0)
-		return;
-	if (write(fd, "1", 1) < 0)
-		printf("# kvm_subtest: clear_warn_once: %s\n", strerror(errno));
-	close(fd);
+	if (err)
+		printf("# kvm_subtest: clear_warn_once: %s\n", strerror(-err));
 }
 
 static void kvm_subtest_on_splat(const char *text, void *arg)

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -16,6 +17,10 @@
 /* The kernel log; a host test of a reader may name a file instead. */
 #ifndef KMSG_PATH
 #define KMSG_PATH	"/dev/kmsg"
+#endif
+/* Where WARN_ONCE state is reset; a host test may name a file instead. */
+#ifndef KMSG_WARN_ONCE_PATH
+#define KMSG_WARN_ONCE_PATH	"/sys/kernel/debug/clear_warn_once"
 #endif
 
 /*
@@ -130,4 +135,40 @@ int kmsg_for_each_splat(int fd, void (*fn)(const char *text, void *arg),
 int kmsg_count(int fd, const char *needle)
 {
 	return kmsg_for_each_match(fd, contains, needle, NULL, NULL);
+}
+
+/*
+ * Write @len bytes of @buf to @path with one write(2), opened with @flags
+ * added to O_WRONLY.  Return: 0 or -errno.
+ */
+static int kmsg_write_file(const char *path, int flags, const char *buf, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC | flags);
+	ssize_t n;
+	int err = 0;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, buf, len);
+	if (n < 0)
+		err = -errno;
+	else if ((size_t)n != len)
+		err = -EIO;
+	close(fd);
+	return err;
+}
+
+int kmsg_mark(const char *what, const char *point)
+{
+	char line[KMSG_MARK_LEN];
+	int n = snprintf(line, sizeof(line), "asid_suite: %s %s\n", what, point);
+
+	if (n < 0 || n >= (int)sizeof(line))
+		return -ENAMETOOLONG;
+	return kmsg_write_file(KMSG_PATH, O_APPEND, line, n);
+}
+
+int kmsg_clear_warn_once(void)
+{
+	return kmsg_write_file(KMSG_WARN_ONCE_PATH, 0, "1", 1);
 }

@@ -790,29 +790,19 @@ static void on_splat(const char *text, void *arg)
 		pt_fail(p, "kernel splat: %s", text);
 }
 
-/*
- * "asid_suite: begin <point>" and "... end <point>" in the kernel log:
- * the console scan (qemu/scan-console.sh) allows a known splat only
- * between the markers of the point its known-splats entry names.
- */
-static void kmsg_mark(struct point *p, const char *what)
+/* "asid_suite: begin <point>" and "... end <point>" in the kernel log. */
+static void mark(struct point *p, const char *what)
 {
-	char line[200];
-	int n = snprintf(line, sizeof(line), "asid_suite: %s %s\n", what,
-			 p->name);
+	int ret = kmsg_mark(what, p->name);
 
-	if (cg_write("/dev", "kmsg", line, n))
-		pt_fail(p, "cannot mark the point in /dev/kmsg");
+	if (ret)
+		pt_fail(p, "cannot mark the point in /dev/kmsg: %s", pt_err(ret));
 }
 
-/*
- * WARN_ON_ONCE() and friends print once per boot: a point that trips one
- * would silence the same warning in every later point.  Reset that state
- * before each point, so that each splat is seen by the point that causes it.
- */
+/* Each point sees the WARN_ONCE()s it trips (kmsg_clear_warn_once()). */
 static void clear_warn_once(struct point *p)
 {
-	int ret = cg_write("/sys/kernel/debug", "clear_warn_once", "1", 1);
+	int ret = kmsg_clear_warn_once();
 
 	if (ret)
 		pt_fail(p, "cannot reset the WARN_ONCE state (/sys/kernel/debug/clear_warn_once): %s",
@@ -1064,12 +1054,12 @@ static void run_point(struct suite *s, const struct case_desc *cd, int ri)
 		report(p, pt_skip(p, "%s", why));
 		goto out;
 	}
-	kmsg_mark(p, "begin");
+	mark(p, "begin");
 	clear_warn_once(p);
 	kfd = splat_watch(s);
 	r = run_case(p, cd);
 	splat_check(p, kfd);
-	kmsg_mark(p, "end");
+	mark(p, "end");
 	if (p->failed)
 		r = FAIL;
 	report(p, r);
