@@ -11,6 +11,7 @@
 #     a test point the run does not have
 #   - the findings table and the semantics differences read KTAP right
 #   - a kernel broken on purpose is caught only by the check it breaks
+#   - every path a README names exists (qemu/readme-paths.sh)
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
@@ -309,5 +310,18 @@ printf 'asid_suite: begin p\nWARNING: CPU: 0 PID: 1 at kernel/x.c:1 f+0x1/0x2\nC
 ! "$top/qemu/scan-console.sh" "$tmp/con3" "$tmp/con.ktap" "$tmp/con.known" > "$tmp/out" 2>&1 &&
 	has '^SPLAT at console line 5, during p' "$tmp/out"
 ok $? "scan_bare_call_trace_after_known_warn_fails"
+
+# Every path a README names exists; a missing one is named, kernel and
+# build paths are not the repository's.
+"$top/qemu/readme-paths.sh" "$top" > "$tmp/out" 2>&1
+ok $? "readme_paths_exist"
+r=$tmp/readmes
+mkdir -p "$r/qemu/sub" && : > "$r/qemu/x.sh" && : > "$r/qemu/sub/0001-a.patch"
+printf '`qemu/x.sh` `qemu/<s>.sh` `qemu/{x,y}.sh` `kernel/cgroup/misc.c` `build/out` `qemu/sub/0001`\n' > "$r/README.md"
+printf '`sub/0001` and `sub/0002`\n' > "$r/qemu/README.md"
+git -C "$r" init -q && git -C "$r" add . &&
+	! "$top/qemu/readme-paths.sh" "$r" > "$tmp/out" 2>&1 &&
+	printf 'README.md: qemu/{x,y}.sh\nqemu/README.md: sub/0002\n' | cmp -s - "$tmp/out"
+ok $? "readme_paths_missing_are_named"
 
 tap_done
