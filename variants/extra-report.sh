@@ -158,22 +158,24 @@ new_failures() {	# new_failures KTAP TYPES
 }
 
 # The suite needed no edit for the new types iff no line changed under
-# common-tests/suite since the experiment began (the parent of the first
-# commit that added an extra/*.patch, else HEAD; working tree included)
-# names one, and the suite's source names none.
+# common-tests/suite or its library common-tests/lib since the experiment
+# began (the parent of the first commit that added an extra/*.patch, else
+# HEAD; working tree included; a file moved counts as one, unchanged)
+# names one, and their source names none.
 suite_edits() {	# suite_edits TYPES
+	suite="common-tests/suite common-tests/lib"
 	first=$(git -C "$top" log --diff-filter=A --format=%H -- \
 		'variants/*/extra/*.patch' 2>/dev/null | tail -1)
 	since=$(git -C "$top" rev-parse --short "${first:-HEAD}${first:+^}" 2>/dev/null)
 	[ -n "$since" ] || { echo "unknown (no git history)"; return; }
 	pat=$(echo "$1" | sed 's/ /|/g')
-	changed=$(git -C "$top" diff "$since" -- common-tests/suite |
+	changed=$(git -C "$top" diff -M "$since" -- $suite |
 		grep -E '^[+-]' | grep -vE '^(\+\+\+|---) ' |
 		grep -cwE "$pat")
-	named=$(grep -lwE "$pat" "$top"/common-tests/suite/*.[ch] 2>/dev/null |
+	named=$(cd "$top" && grep -lwE "$pat" common-tests/suite/*.[ch] common-tests/lib/*.[ch] 2>/dev/null |
 		xargs -r -n1 basename | list)
-	nfiles=$(git -C "$top" diff --name-only "$since" -- common-tests/suite | wc -l)
-	commits=$(git -C "$top" log --format='%h' "$since.." -- common-tests/suite | list)
+	nfiles=$(git -C "$top" diff -M --name-only "$since" -- $suite | wc -l)
+	commits=$(git -C "$top" log --format='%h' "$since.." -- $suite | list)
 	if [ "$changed" = 0 ] && [ "$named" = none ]; then
 		printf 'none (since %s, %d suite files changed, commits %s; ' \
 			"$since" "$nfiles" "$commits"

@@ -43,7 +43,7 @@
 
 /*
  * The suite's list of splat headlines and its /dev/kmsg reader
- * (common-tests/suite/kmsg.c, copied beside this file by build-kvm.sh):
+ * (common-tests/lib/kmsg.c, copied beside this file by build-kvm.sh):
  * included, not linked, as the selftests' Makefile builds one source per
  * test.
  */

@@ -20,7 +20,6 @@
 #include <unistd.h>
 
 #include "stress.h"
-#include "suite.h"
 
 #define BACK_TO_V2_MS	10000
 

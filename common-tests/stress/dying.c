@@ -22,7 +22,6 @@
 #include "ktap.h"
 #include "parse.h"
 #include "stress.h"
-#include "suite.h"
 
 #define POLL_STEP_MS	20
 
@@ -109,7 +108,7 @@ void st_check_dying(struct stress *s, const char *layout_obs, bool layout_ok)
 {
 	const char *name = "stress_no_dying_descendants";
 	struct wait_arg w = { s, s->root, s->dying0, 0, 0 };
-	char end[160], obs[PT_TEXT_LEN];
+	char end[160], obs[ST_TEXT_LEN];
 	bool ok;
 
 	if (s->dying0_err) {

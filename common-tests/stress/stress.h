@@ -33,6 +33,7 @@
 #define ST_MOD_AMOUNT	2	/* largest amount of one charge */
 #define ST_VM_HOLD	2	/* VMs a VM charger holds at most */
 #define ST_MSGS		8	/* unexpected errors kept for the report */
+#define ST_TEXT_LEN	512	/* one observation or reason */
 #define ST_MSG_LEN	240
 /* How long children get to leave on their own once told to stop. */
 #define ST_STOP_MS	10000

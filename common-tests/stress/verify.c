@@ -30,7 +30,6 @@
 #include "kvm.h"
 #include "parse.h"
 #include "stress.h"
-#include "suite.h"
 
 /* The layout: top, home, the mids and every leaf. */
 #define ST_MAX_CG	(2 + ST_MIDS + ST_LEAVES)
@@ -154,7 +153,7 @@ static void check_workers(struct stress *s)
 		[K_LIMIT] = st->limit_writes > 0,
 		[K_KILL] = st->kills > 0,
 	};
-	char obs[PT_TEXT_LEN], num[32];
+	char obs[ST_TEXT_LEN], num[32];
 	bool ok = true;
 	size_t n = 0;
 
@@ -215,7 +214,7 @@ static void check_overshoot(struct stress *s, int ri)
 	const struct st_over *o = &s->over[ri];
 	uint64_t bound = st_over_bound(s, ri);
 	double rate = changes_per_sweep(s);
-	char name[128], obs[PT_TEXT_LEN];
+	char name[128], obs[ST_TEXT_LEN];
 	bool ok = o->samples && o->max_judged && o->max_over <= bound;
 
 	snprintf(name, sizeof(name), "stress_usage_within_max:%s",
@@ -240,7 +239,7 @@ static void check_overshoot(struct stress *s, int ri)
 	/* Sweeps too slow for the change rate: declared, if nothing was over. */
 	if (!o->max_judged && o->max_over <= bound &&
 	    rate >= MAX_CHANGES_PER_SWEEP_TO_JUDGE) {
-		char why[PT_TEXT_LEN + 200];
+		char why[ST_TEXT_LEN + 200];
 
 		snprintf(why, sizeof(why), "none judged against a max: each cgroup changed %.1f times per sweep (%" PRIu64 " sweeps), so no two readings in a row saw one max; a kernel this slow needs a longer run: %s",
 			 rate, s->sweeps, obs);
@@ -258,7 +257,7 @@ static void check_currents(struct stress *s)
 {
 	static char cgs[ST_MAX_CG][CG_PATH_LEN];
 	struct zero_arg z = { s, cgs, st_present(s, cgs, ST_MAX_CG) };
-	char obs[PT_TEXT_LEN], num[32];
+	char obs[ST_TEXT_LEN], num[32];
 	int bad = 0, err = 0;
 	uint64_t v;
 
@@ -421,7 +420,7 @@ static void asid_round(struct stress *s, struct round *rd, int *cg_err,
 
 static void report_round(struct stress *s, int r, const struct round *x)
 {
-	char name[128], obs[PT_TEXT_LEN];
+	char name[128], obs[ST_TEXT_LEN];
 	bool ok;
 
 	snprintf(name, sizeof(name), "stress_asid_round:%s", s->c.res[r]);

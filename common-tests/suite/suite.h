@@ -30,9 +30,6 @@
 #define PT_TEXT_LEN	512
 #define SUITE_MAX_KNOWN	256
 
-/* How long counts may take to settle after a VM fd is closed. */
-#define SETTLE_MS	3000
-
 enum result { PASS, FAIL, SKIP };
 
 /* Case flags. */

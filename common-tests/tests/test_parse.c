@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host unit tests for suite/parse.c.  Prints KTAP and a last line
+ * Host unit tests for lib/parse.c.  Prints KTAP and a last line
  * "N passed, N failed"; exits non-zero if anything failed.
  */
 #include <errno.h>

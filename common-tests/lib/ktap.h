@@ -4,8 +4,8 @@
  * "# " diagnostics and a closing summary.  Known defects get the TODO
  * directive, which kselftest.h does not offer.
  */
-#ifndef _SUITE_KTAP_H
-#define _SUITE_KTAP_H
+#ifndef _LIB_KTAP_H
+#define _LIB_KTAP_H
 
 void ktap_start(int planned);
 
@@ -24,4 +24,4 @@ void ktap_todo(const char *point, const char *finding);
 void ktap_summary(void);
 int ktap_failures(void);
 
-#endif /* _SUITE_KTAP_H */
+#endif /* _LIB_KTAP_H */

@@ -3,8 +3,8 @@
  * KVM helpers for SEV ASID charging: every call returns a file descriptor
  * or 0 on success and -errno on failure.
  */
-#ifndef _SUITE_KVM_H
-#define _SUITE_KVM_H
+#ifndef _LIB_KVM_H
+#define _LIB_KVM_H
 
 #include <stdbool.h>
 
@@ -26,4 +26,4 @@ int kvm_move_enc_from(int dst_fd, int src_fd);
 /* KVM_CAP_VM_COPY_ENC_CONTEXT_FROM: make @dst_fd a mirror of @src_fd. */
 int kvm_copy_enc_from(int dst_fd, int src_fd);
 
-#endif /* _SUITE_KVM_H */
+#endif /* _LIB_KVM_H */

@@ -3,8 +3,8 @@
  * Pure parsing of cgroup interface file contents and of the suite's own
  * input.  Nothing here does I/O, so tests/test_parse.c runs it on the host.
  */
-#ifndef _SUITE_PARSE_H
-#define _SUITE_PARSE_H
+#ifndef _LIB_PARSE_H
+#define _LIB_PARSE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -82,4 +82,4 @@ void parse_sanitize(char *s);
  */
 const char *parse_fmt_count(uint64_t v, char *buf, size_t len);
 
-#endif /* _SUITE_PARSE_H */
+#endif /* _LIB_PARSE_H */

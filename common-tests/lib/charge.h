@@ -4,8 +4,8 @@
  * a file descriptor or a type index on success and -errno on failure; the
  * errno of CHARGE and SET_CAPACITY is the controller's own.
  */
-#ifndef _SUITE_CHARGE_H
-#define _SUITE_CHARGE_H
+#ifndef _LIB_CHARGE_H
+#define _LIB_CHARGE_H
 
 #include <stdint.h>
 
@@ -45,4 +45,4 @@ int chg_sample(int fd, struct asid_test_sample *s);
  */
 int chg_bench(int fd, uint32_t type, uint64_t iterations, uint64_t *rejected);
 
-#endif /* _SUITE_CHARGE_H */
+#endif /* _LIB_CHARGE_H */

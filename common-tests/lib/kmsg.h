@@ -5,8 +5,8 @@
  * WARN or lockdep report fails the point that caused it; it marks where each
  * point begins and ends in the log, for the console scan.
  */
-#ifndef _SUITE_KMSG_H
-#define _SUITE_KMSG_H
+#ifndef _LIB_KMSG_H
+#define _LIB_KMSG_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -56,4 +56,4 @@ int kmsg_mark(const char *what, const char *point);
  */
 int kmsg_clear_warn_once(void);
 
-#endif /* _SUITE_KMSG_H */
+#endif /* _LIB_KMSG_H */

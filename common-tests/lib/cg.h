@@ -4,8 +4,8 @@
  * Every call returns 0 (or a count) on success and -errno on failure,
  * so that callers can report the errno the kernel gave.
  */
-#ifndef _SUITE_CG_H
-#define _SUITE_CG_H
+#ifndef _LIB_CG_H
+#define _LIB_CG_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -13,6 +13,9 @@
 
 #define CG_PATH_LEN	512
 #define CG_SNAP_MAX	64
+
+/* How long counts may take to settle after a VM fd is closed. */
+#define SETTLE_MS	3000
 
 /* Choose v2 (cgroup.subtree_control exists) or v1 behaviour. */
 void cg_init(bool v2);
@@ -73,4 +76,4 @@ void cg_sleep_ms(int ms);
  */
 bool cg_poll(bool (*done)(void *arg), void *arg, int timeout_ms, int step_ms);
 
-#endif /* _SUITE_CG_H */
+#endif /* _LIB_CG_H */

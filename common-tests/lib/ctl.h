@@ -14,8 +14,8 @@
  * (non-root) and misc.current on the root too; each is noted separately,
  * from the files a kernel shows, since they came in different releases.
  */
-#ifndef _SUITE_CTL_H
-#define _SUITE_CTL_H
+#ifndef _LIB_CTL_H
+#define _LIB_CTL_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -151,4 +151,4 @@ bool ctl_lists(const struct ctl *c, const char *cg, enum ctl_file f,
 int ctl_read_file(const struct ctl *c, const char *cg, enum ctl_file f,
 		  const char *res, char *buf, size_t len);
 
-#endif /* _SUITE_CTL_H */
+#endif /* _LIB_CTL_H */
