@@ -258,7 +258,8 @@ $(B)/$(2)/%/asid_test.ko: $(B)/$(1)/%/arch/x86/boot/bzImage $(MODULE_SRC)
 	$$(MAKE) -s -C $(B)/src/$$* O=$$(abspath $(B)/$(1)/$$*) $(KCC) M=$$(abspath $(B)/$(2)/$$*) W=1 modules
 endef
 MODULE_SRC := $(wildcard common-tests/module/*.c common-tests/module/*.h) \
-	      common-tests/module/Kbuild common-tests/include/asid_test_uapi.h
+	      common-tests/module/Kbuild common-tests/module/design-of.sh \
+	      common-tests/include/asid_test_uapi.h
 $(eval $(call kernel_rules,obj,mod,,seeded))
 $(eval $(call kernel_rules,obj-debug,mod-debug,$(DEBUG_FRAGMENTS),))
 
@@ -328,7 +329,8 @@ $(B)/out/%/status: $$(B)/initramfs/$$(call v_of,$$*).cpio.gz \
 	@$(call guest,$(subst /,-,$*),$(B)/obj/$(call v_of,$*)/arch/x86/boot/bzImage,$<,$(B)/out/$*,$(TIMEOUT),$(QEMU_$(call r_of,$*)),$(call splats,$(call v_of,$*)),$(ARGS_$(call r_of,$*)) $(call cmdline,$(call v_of,$*)),$(SIM_$(call r_of,$*)))
 
 NATIVE_DEPS := $(wildcard bench/native/*.c bench/native/*.h bench/native/*.sh \
-		bench/native/stub/*.c bench/native/stub/*.h bench/native/stub/*/*.h)
+		bench/native/stub/*.c bench/native/stub/*.h bench/native/stub/*/*.h \
+		common-tests/module/design_*.h common-tests/module/design-of.sh)
 native_design = $(if $(wildcard $(B)/src/$(1)/kernel/cgroup/encryption_ids.c),encryption_ids,misc)
 # F7 (misc RFC v1) strands css references on refused charges: let it run.
 native_args = $(if $(shell grep -s '^F7 ' variants/$(call base,$(1))/known-defects),:--ref-leaks-ok)

@@ -107,6 +107,9 @@ src=$(cd "$1" && pwd) || { echo "build.sh: no directory $1" >&2; exit 1; }
 design=$2
 out=$3
 here=$(cd "$(dirname "$0")" && pwd)
+# What the test tools know of each design (common-tests/module/design_*.h).
+modules=$(cd "$here/../../common-tests/module" && pwd)
+design_h=
 CC=${CC:-gcc}
 OPT=${OPT:--O2}
 EXTRA_CFLAGS=${EXTRA_CFLAGS:-}
@@ -115,18 +118,16 @@ case $design in
 misc)
 	ctl=kernel/cgroup/misc.c
 	hdr=include/linux/misc_cgroup.h
-	# As common-tests/module/Kbuild: misc's first RFC hands the charged
-	# cgroup back through an out parameter.
-	if grep -q 'struct misc_cg \*\*cg' "$src/$hdr" 2>/dev/null; then
-		adapter=adapter_misc_rfc.c
-	else
-		adapter=adapter_misc.c
-	fi
+	adapter=adapter_misc.c
+	# misc_rfc where misc's first RFC hands the charged cgroup back
+	# through an out parameter; the guest module asks the same script.
+	design_h=design_$(sh "$modules/design-of.sh" "$src" misc).h
 	;;
 encryption_ids)
 	ctl=kernel/cgroup/encryption_ids.c
 	hdr=include/linux/encryption_ids_cgroup.h
 	adapter=adapter_encryption_ids.c
+	design_h=design_encryption_ids.h
 	;;
 page_counter)
 	ctl=mm/page_counter.c
@@ -196,7 +197,7 @@ fi
 # the kernel's -nostdinc -isystem), and the kernel's code-generation flags
 # that matter on x86_64 user space.
 gccinc=$("$CC" -print-file-name=include)
-KCFLAGS="$OPT -std=gnu11 -nostdinc -isystem $gccinc -I$inc -I$here/stub \
+KCFLAGS="$OPT -std=gnu11 -nostdinc -isystem $gccinc -I$inc -I$here/stub -I$modules \
  -include $here/stub/kconfig.h $defs \
  -fno-strict-aliasing -fno-common -fno-strict-overflow \
  -fno-delete-null-pointer-checks -fno-stack-protector -fcf-protection=none \
@@ -229,9 +230,10 @@ compile "$src/$ctl" $KCFLAGS -c "$src/$ctl" -o "$work/controller.o"
 compile "$src/kernel/locking/qspinlock.c" $KCFLAGS -c \
 	"$src/kernel/locking/qspinlock.c" -o "$work/qspinlock.o"
 compile stub/native_rt.c $KCFLAGS -c "$here/stub/native_rt.c" -o "$work/native_rt.o"
-compile "$adapter" $KCFLAGS -c "$here/$adapter" -o "$work/adapter.o"
+compile "$adapter" $KCFLAGS ${design_h:+"-DDESIGN_H=\"$design_h\""} \
+	-c "$here/$adapter" -o "$work/adapter.o"
 compile stub/native_libc.c $UCFLAGS -c "$here/stub/native_libc.c" -o "$work/native_libc.o"
-compile driver.c $UCFLAGS "-DNATIVE_SRC=\"$src\"" "-DNATIVE_ADAPTER=\"$adapter\"" \
+compile driver.c $UCFLAGS "-DNATIVE_SRC=\"$src\"" "-DNATIVE_ADAPTER=\"$adapter${design_h:+ + $design_h}\"" \
 	-c "$here/driver.c" -o "$work/driver.o"
 compile driver_run.c $UCFLAGS -c "$here/driver_run.c" -o "$work/driver_run.o"
 compile driver_tree.c $UCFLAGS -c "$here/driver_tree.c" -o "$work/driver_tree.o"

@@ -9,7 +9,7 @@
 #ifndef _NATIVE_H
 #define _NATIVE_H
 
-/* --- adapter_<design>.c: the same calls as common-tests/module/adapter_*.c */
+/* --- adapter_<design>.c: the calls of common-tests/module/design_<design>.h */
 
 /* "misc" or "encryption_ids" */
 extern const char *const native_design;
