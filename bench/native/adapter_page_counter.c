@@ -189,9 +189,3 @@ void native_uncharge(unsigned int type, void *cookie)
 	page_counter_uncharge(&css_pc(css)->res[type], 1);
 	css_put(css);
 }
-
-int native_total_usage(unsigned int type, unsigned long long *usage)
-{
-	*usage = page_counter_read(&root_cg.res[type]);
-	return 0;
-}

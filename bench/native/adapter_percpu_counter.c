@@ -295,9 +295,3 @@ void native_uncharge(unsigned int type, void *cookie)
 		percpu_counter_add_batch(&i->res[type].usage, -1, PCC_BATCH);
 	css_put(css);
 }
-
-int native_total_usage(unsigned int type, unsigned long long *usage)
-{
-	*usage = pcc_read(&root_cg.res[type].usage);
-	return 0;
-}

@@ -118,7 +118,7 @@ case $design in
 misc)
 	ctl=kernel/cgroup/misc.c
 	hdr=include/linux/misc_cgroup.h
-	adapter=adapter_misc.c
+	adapter=adapter_controller.c
 	# misc_rfc where misc's first RFC hands the charged cgroup back
 	# through an out parameter; the guest module asks the same script.
 	design_h=design_$(sh "$modules/design-of.sh" "$src" misc).h
@@ -126,7 +126,7 @@ misc)
 encryption_ids)
 	ctl=kernel/cgroup/encryption_ids.c
 	hdr=include/linux/encryption_ids_cgroup.h
-	adapter=adapter_encryption_ids.c
+	adapter=adapter_controller.c
 	design_h=design_encryption_ids.h
 	;;
 page_counter)

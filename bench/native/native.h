@@ -51,8 +51,6 @@ void native_cookie_free(void *cookie);
 int native_charge(unsigned int type, void **cookie);
 /* Uncharge what native_charge() charged, as sev_asid_free() does. */
 void native_uncharge(unsigned int type, void *cookie);
-/* As asid_adapter_total_usage(): -EOPNOTSUPP where the design has no call. */
-int native_total_usage(unsigned int type, unsigned long long *usage);
 
 /* --- stub/native_rt.c: the runtime behind the stubs */
 

@@ -22,6 +22,10 @@
 #include <linux/sched.h>
 
 #define DESIGN_NAME	"encryption_ids"
+#define DESIGN_SUBSYS	encryption_ids_cgrp_subsys
+#define DESIGN_SUBSYS_ID	encryption_ids_cgrp_id
+/* A limit file per type, "sev.max": a line "1" sets sev's limit. */
+#define DESIGN_MAX_PER_TYPE	1
 
 /*
  * The controller keeps its names in cftypes; keep in sync with its enum.
@@ -99,6 +103,8 @@ static inline u64 design_css_usage(struct cgroup_subsys_state *css, unsigned int
 	return READ_ONCE(container_of(css, struct encryption_id_cgroup, css)->res[type].usage);
 }
 
+#include "design_walk.h"
+
 /*
  * Its counters are plain unsigned ints, read and written only under
  * enc_id_cg_lock, which a caller in any context cannot take.  Nor is there
@@ -117,19 +123,7 @@ static inline int design_current_usage(unsigned int type, unsigned int up, u64 *
  */
 static inline int design_level_usage(unsigned int type, unsigned int up, u64 *usage)
 {
-	struct cgroup_subsys_state *css;
-	int ret = 0;
-
-	rcu_read_lock();
-	css = task_css(current, encryption_ids_cgrp_id);
-	while (css && up--)
-		css = css->parent;
-	if (css)
-		*usage = design_css_usage(css, type);
-	else
-		ret = -ENOENT;
-	rcu_read_unlock();
-	return ret;
+	return design_usage_up(type, up, usage);
 }
 
 #endif /* _DESIGN_ENCRYPTION_IDS_H */

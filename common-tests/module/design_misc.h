@@ -3,9 +3,10 @@
  * What the test tools know of the misc controller as Linux 6.1 ships it,
  * and of every later shape that keeps its API (5.13, 6.12, the fixed,
  * exact and batched branches): its type names, the width of its counters,
- * and how KVM charges it.  The test module's adapter (adapter_misc.c) and
- * the native benchmark's (bench/native/adapter_misc.c) are thin wrappers
- * around these, so that the two drive the controller the same way.
+ * and how KVM charges it.  The test module's adapter
+ * (asid_test_adapter.c) and the native benchmark's
+ * (bench/native/adapter_controller.c) are wrappers around these, so that
+ * the two drive the controller the same way.
  *
  * The cookie is the referenced struct misc_cg * of the charged cgroup,
  * which is what KVM keeps in kvm_sev_info.misc_cg.
@@ -20,6 +21,10 @@
 #include <linux/sched.h>
 
 #define DESIGN_NAME	"misc"
+#define DESIGN_SUBSYS	misc_cgrp_subsys
+#define DESIGN_SUBSYS_ID	misc_cgrp_id
+/* One limit file for all types, "max": a line "sev 1" sets sev's limit. */
+#define DESIGN_MAX_PER_TYPE	0
 
 /*
  * misc.c keeps its names private; keep in sync with enum misc_res_type.
@@ -99,31 +104,18 @@ static inline u64 design_css_usage(struct cgroup_subsys_state *css, unsigned int
 	return atomic64_read(&css_misc(css)->res[type].usage);
 }
 
-/*
- * The usage of the cgroup get_current_misc_cg() finds, or of its @up-th
- * ancestor; -ENOENT above the root.
- */
+#include "design_walk.h"
+
+/* The cgroup get_current_misc_cg() finds, or its @up-th ancestor. */
 static inline int design_current_usage(unsigned int type, unsigned int up, u64 *usage)
 {
-	struct cgroup_subsys_state *css;
-	int ret = 0;
-
-	rcu_read_lock();
-	css = task_css(current, misc_cgrp_id);
-	while (css && up--)
-		css = css->parent;
-	if (css)
-		*usage = design_css_usage(css, type);
-	else
-		ret = -ENOENT;
-	rcu_read_unlock();
-	return ret;
+	return design_usage_up(type, up, usage);
 }
 
 /* The counter is lock-free: what the kprobe handlers read. */
 static inline int design_level_usage(unsigned int type, unsigned int up, u64 *usage)
 {
-	return design_current_usage(type, up, usage);
+	return design_usage_up(type, up, usage);
 }
 
 #endif /* _DESIGN_MISC_H */

@@ -20,6 +20,10 @@
 #include <linux/sched.h>
 
 #define DESIGN_NAME	"misc"
+#define DESIGN_SUBSYS	misc_cgrp_subsys
+#define DESIGN_SUBSYS_ID	misc_cgrp_id
+/* One limit file for all types, "max": a line "sev 1" sets sev's limit. */
+#define DESIGN_MAX_PER_TYPE	0
 
 /* misc.c keeps its names private; keep in sync with enum misc_res_type. */
 static const char *const design_type_names[] = {
@@ -72,25 +76,12 @@ static inline u64 design_css_usage(struct cgroup_subsys_state *css, unsigned int
 	return (unsigned int)atomic_read(&container_of(css, struct misc_cg, css)->res[type].usage);
 }
 
-/*
- * The usage of the cgroup misc_cg_try_charge() would charge, or of its
- * @up-th ancestor; -ENOENT above the root.
- */
+#include "design_walk.h"
+
+/* The cgroup misc_cg_try_charge() would charge, or its @up-th ancestor. */
 static inline int design_current_usage(unsigned int type, unsigned int up, u64 *usage)
 {
-	struct cgroup_subsys_state *css;
-	int ret = 0;
-
-	rcu_read_lock();
-	css = task_css(current, misc_cgrp_id);
-	while (css && up--)
-		css = css->parent;
-	if (css)
-		*usage = design_css_usage(css, type);
-	else
-		ret = -ENOENT;
-	rcu_read_unlock();
-	return ret;
+	return design_usage_up(type, up, usage);
 }
 
 /*
@@ -100,21 +91,14 @@ static inline int design_current_usage(unsigned int type, unsigned int up, u64 *
  */
 static inline int design_total_usage(unsigned int type, u64 *usage)
 {
-	struct cgroup_subsys_state *css;
-
-	rcu_read_lock();
-	css = task_css(current, misc_cgrp_id);
-	while (css->parent)
-		css = css->parent;
-	*usage = design_css_usage(css, type);
-	rcu_read_unlock();
+	*usage = design_root_usage(type);
 	return 0;
 }
 
 /* The counter is lock-free: what the kprobe handlers read. */
 static inline int design_level_usage(unsigned int type, unsigned int up, u64 *usage)
 {
-	return design_current_usage(type, up, usage);
+	return design_usage_up(type, up, usage);
 }
 
 #endif /* _DESIGN_MISC_RFC_H */

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Native adapter for the misc controller as 6.1 ships it and every later
- * shape that keeps its API (5.13, the fixed branches, exact, 6.12), or as
- * its first RFC proposed it: build.sh names the header
- * (common-tests/module/design_misc.h or design_misc_rfc.h, which the guest
+ * Native adapter for a cgroup controller that accounts SEV ASIDs: misc as
+ * 6.1 ships it and every later shape that keeps its API, misc's first RFC,
+ * or encryption_ids (v4 patch).  build.sh names the design's header
+ * (DESIGN_H: common-tests/module/design_<design>.h, which the guest
  * module's adapter includes too), so that both drive the controller the
- * same way.  Here only what the driver needs to build cgroups without a
- * cgroup core.
+ * same way; here only what the driver needs besides: cgroups without a
+ * cgroup core, and limit writes.
  */
 #include <native_kernel.h>
 
@@ -32,21 +32,31 @@ int native_set_capacity(unsigned int type, unsigned long long capacity)
 
 void *native_cg_new(void *parent)
 {
-	return native_css_new(&misc_cgrp_subsys, parent);
+	return native_css_new(&DESIGN_SUBSYS, parent);
 }
 
 void native_cg_free(void *css)
 {
-	native_css_free(&misc_cgrp_subsys, css);
+	native_css_free(&DESIGN_SUBSYS, css);
 }
 
-/* "echo 'sev 1' > misc.max" */
+/*
+ * "echo 'sev 1' > misc.max", "echo 1 > encryption_ids.sev.max": the file
+ * name without the controller's prefix, as the cftype has it.
+ */
 long native_cg_write_max(void *css, unsigned int type, const char *val)
 {
-	char buf[64];
+	const char *name = design_type_names[type];
+	char file[MAX_CFTYPE_NAME], line[64];
 
-	native_cat3(buf, sizeof(buf), design_type_names[type], " ", val);
-	return native_css_write(&misc_cgrp_subsys, css, "max", buf);
+	if (DESIGN_MAX_PER_TYPE) {
+		native_cat3(file, sizeof(file), name, ".max", "");
+		native_cat3(line, sizeof(line), val, "", "");
+	} else {
+		native_cat3(file, sizeof(file), "max", "", "");
+		native_cat3(line, sizeof(line), name, " ", val);
+	}
+	return native_css_write(&DESIGN_SUBSYS, css, file, line);
 }
 
 unsigned long long native_cg_usage(void *css, unsigned int type)
@@ -64,6 +74,7 @@ void native_cookie_free(void *cookie)
 	design_cookie_free(cookie);
 }
 
+/* Charge one unit, as sev_asid_new() does. */
 int native_charge(unsigned int type, void **cookie)
 {
 	return design_charge(type, 1, cookie);
@@ -72,14 +83,4 @@ int native_charge(unsigned int type, void **cookie)
 void native_uncharge(unsigned int type, void *cookie)
 {
 	design_uncharge(type, 1, cookie);
-}
-
-int native_total_usage(unsigned int type, unsigned long long *usage)
-{
-	u64 v;
-	int ret = design_total_usage(type, &v);
-
-	if (!ret)
-		*usage = v;
-	return ret;
 }
