@@ -302,7 +302,7 @@ $(B)/initramfs/%.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*) $(
 KSELFTEST_KVM := $(addprefix common-tests/kselftest/,build-kvm.sh kvm-programs kvm-subtests.awk kvm_subtest.h) \
 		 common-tests/kselftest/kvm-patches \
 		 $(shell awk '!/^#/ && NF { print $$2 }' common-tests/kselftest/kvm-patches) \
-		 common-tests/lib/kmsg.c common-tests/lib/kmsg.h
+		 $(addprefix common-tests/lib/,kmsg.c kmsg.h file.c file.h)
 $(B)/kselftest/%/.built: $(B)/obj/%/.config $(B)/src/%/.series-applied \
 			 common-tests/kselftest/build.sh common-tests/kselftest/programs \
 			 common-tests/kselftest/linebuf.c $(B)/obj/%/arch/x86/boot/bzImage $(KSELFTEST_KVM)

@@ -45,7 +45,7 @@ grep -v '^#' "$here/kvm-patches" | while read -r t p; do
 		exit 1
 	fi
 done
-cp "$here/kvm_subtest.h" "$here/../lib/kmsg.h" "$here/../lib/kmsg.c" "$scratch/$kvm/x86_64/"
+cp "$here/kvm_subtest.h" "$here"/../lib/kmsg.[ch] "$here"/../lib/file.[ch] "$scratch/$kvm/x86_64/"
 
 grep -v '^#' "$here/kvm-programs" > "$scratch/list"
 : > "$scratch/plan"

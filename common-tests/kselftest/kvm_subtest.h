@@ -43,12 +43,13 @@
 
 /*
  * The suite's list of splat headlines and its /dev/kmsg reader
- * (common-tests/lib/kmsg.c, copied beside this file by build-kvm.sh):
- * included, not linked, as the selftests' Makefile builds one source per
- * test.
+ * (common-tests/lib/kmsg.c and the file.c it writes with, copied beside
+ * this file by build-kvm.sh): included, not linked, as the selftests'
+ * Makefile builds one source per test.
  */
 #include "kmsg.h"
 #include "kmsg.c"
+#include "file.c"
 
 #define KVM_SUBTEST_SKIP	4	/* KSFT_SKIP */
 /* The first splat's headline a subtest reports, at most this long. */

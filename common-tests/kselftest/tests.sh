@@ -164,7 +164,7 @@ int main(int argc, char *argv[])
 }
 EOF
 awk -v test=k -v plan="$kvm/plan" -f "$here/kvm-subtests.awk" "$kvm/k.c" > "$kvm/kk.c" &&
-	cp "$here/kvm_subtest.h" "$here/../lib/kmsg.h" "$here/../lib/kmsg.c" "$kvm/" &&
+	cp "$here/kvm_subtest.h" "$here"/../lib/kmsg.[ch] "$here"/../lib/file.[ch] "$kvm/" &&
 	gcc -Wall -Werror -DKMSG_PATH="\"$kvm/kmsg\"" -DKMSG_WARN_ONCE_PATH="\"$kvm/warn_once\"" \
 		-o "$kvm/k" "$kvm/kk.c"
 ok $? "kvm_subtests_rewrite_builds"

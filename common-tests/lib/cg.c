@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cg.h"
+#include "file.h"
 
 static bool v2;
 
@@ -62,20 +63,9 @@ int cg_read(const char *cg, const char *file, char *buf, size_t len)
 int cg_write(const char *cg, const char *file, const void *buf, size_t len)
 {
 	char path[CG_PATH_LEN];
-	ssize_t n;
-	int fd, err = 0;
 
 	join(path, cg, file);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = write(fd, buf, len);
-	if (n < 0)
-		err = -errno;
-	else if ((size_t)n != len)
-		err = -EIO;
-	close(fd);
-	return err;
+	return file_write(path, 0, buf, len);
 }
 
 int cg_write_str(const char *cg, const char *file, const char *str)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "file.h"
 #include "kmsg.h"
 
 /* One read(2) returns one record; the kernel caps a record at 8 KiB. */
@@ -137,27 +138,6 @@ int kmsg_count(int fd, const char *needle)
 	return kmsg_for_each_match(fd, contains, needle, NULL, NULL);
 }
 
-/*
- * Write @len bytes of @buf to @path with one write(2), opened with @flags
- * added to O_WRONLY.  Return: 0 or -errno.
- */
-static int kmsg_write_file(const char *path, int flags, const char *buf, size_t len)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC | flags);
-	ssize_t n;
-	int err = 0;
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, buf, len);
-	if (n < 0)
-		err = -errno;
-	else if ((size_t)n != len)
-		err = -EIO;
-	close(fd);
-	return err;
-}
-
 int kmsg_mark(const char *what, const char *point)
 {
 	char line[KMSG_MARK_LEN];
@@ -165,10 +145,10 @@ int kmsg_mark(const char *what, const char *point)
 
 	if (n < 0 || n >= (int)sizeof(line))
 		return -ENAMETOOLONG;
-	return kmsg_write_file(KMSG_PATH, O_APPEND, line, n);
+	return file_write(KMSG_PATH, O_APPEND, line, n);
 }
 
 int kmsg_clear_warn_once(void)
 {
-	return kmsg_write_file(KMSG_WARN_ONCE_PATH, 0, "1", 1);
+	return file_write(KMSG_WARN_ONCE_PATH, 0, "1", 1);
 }

@@ -18,8 +18,6 @@
 #include <linux/kvm_host.h>
 #include <linux/limits.h>
 #include <linux/mm.h>
-#include <linux/rcupdate.h>
-#include <linux/sched.h>
 
 #define DESIGN_NAME	"encryption_ids"
 #define DESIGN_SUBSYS	encryption_ids_cgrp_subsys
@@ -27,25 +25,7 @@
 /* A limit file per type, "sev.max": a line "1" sets sev's limit. */
 #define DESIGN_MAX_PER_TYPE	1
 
-/*
- * The controller keeps its names in cftypes; keep in sync with its enum.
- * tdx and ioasid come with the add-a-resource patches
- * (variants/encryption_ids/extra/), under the same guards.  A kernel
- * without those patches must not enable IOASID: the static_assert below
- * would fail.
- */
-static const char *const design_type_names[] = {
-#ifdef CONFIG_KVM_AMD_SEV
-	"sev",
-	"sev_es",
-#endif
-#ifdef CONFIG_INTEL_TDX_HOST
-	"tdx",
-#endif
-#if IS_ENABLED(CONFIG_IOASID)
-	"ioasid",
-#endif
-};
+#include "design_common.h"
 
 static_assert(ARRAY_SIZE(design_type_names) == ENCRYPTION_ID_TYPES);
 
@@ -102,8 +82,6 @@ static inline u64 design_css_usage(struct cgroup_subsys_state *css, unsigned int
 {
 	return READ_ONCE(container_of(css, struct encryption_id_cgroup, css)->res[type].usage);
 }
-
-#include "design_walk.h"
 
 /*
  * Its counters are plain unsigned ints, read and written only under

@@ -17,8 +17,6 @@
 #include <linux/build_bug.h>
 #include <linux/kernel.h>
 #include <linux/misc_cgroup.h>
-#include <linux/rcupdate.h>
-#include <linux/sched.h>
 
 #define DESIGN_NAME	"misc"
 #define DESIGN_SUBSYS	misc_cgrp_subsys
@@ -26,24 +24,7 @@
 /* One limit file for all types, "max": a line "sev 1" sets sev's limit. */
 #define DESIGN_MAX_PER_TYPE	0
 
-/*
- * misc.c keeps its names private; keep in sync with enum misc_res_type.
- * tdx and ioasid come with the add-a-resource patches (extra/ of the misc
- * branches), under the same guards.  A kernel without those patches must
- * not enable IOASID: the static_assert below would fail.
- */
-static const char *const design_type_names[] = {
-#ifdef CONFIG_KVM_AMD_SEV
-	"sev",
-	"sev_es",
-#endif
-#ifdef CONFIG_INTEL_TDX_HOST
-	"tdx",
-#endif
-#if IS_ENABLED(CONFIG_IOASID)
-	"ioasid",
-#endif
-};
+#include "design_common.h"
 
 static_assert(ARRAY_SIZE(design_type_names) == MISC_CG_RES_TYPES);
 /* Every u64 amount and capacity fits the controller's unsigned long. */
@@ -103,8 +84,6 @@ static inline u64 design_css_usage(struct cgroup_subsys_state *css, unsigned int
 {
 	return atomic64_read(&css_misc(css)->res[type].usage);
 }
-
-#include "design_walk.h"
 
 /* The cgroup get_current_misc_cg() finds, or its @up-th ancestor. */
 static inline int design_current_usage(unsigned int type, unsigned int up, u64 *usage)

@@ -16,8 +16,6 @@
 #include <linux/kernel.h>
 #include <linux/limits.h>
 #include <linux/misc_cgroup.h>
-#include <linux/rcupdate.h>
-#include <linux/sched.h>
 
 #define DESIGN_NAME	"misc"
 #define DESIGN_SUBSYS	misc_cgrp_subsys
@@ -25,13 +23,7 @@
 /* One limit file for all types, "max": a line "sev 1" sets sev's limit. */
 #define DESIGN_MAX_PER_TYPE	0
 
-/* misc.c keeps its names private; keep in sync with enum misc_res_type. */
-static const char *const design_type_names[] = {
-#ifdef CONFIG_KVM_AMD_SEV
-	"sev",
-	"sev_es",
-#endif
-};
+#include "design_common.h"
 
 static_assert(ARRAY_SIZE(design_type_names) == MISC_CG_RES_TYPES);
 static_assert(__same_type(((struct misc_res *)NULL)->usage, atomic_t));
@@ -75,8 +67,6 @@ static inline u64 design_css_usage(struct cgroup_subsys_state *css, unsigned int
 {
 	return (unsigned int)atomic_read(&container_of(css, struct misc_cg, css)->res[type].usage);
 }
-
-#include "design_walk.h"
 
 /* The cgroup misc_cg_try_charge() would charge, or its @up-th ancestor. */
 static inline int design_current_usage(unsigned int type, unsigned int up, u64 *usage)
