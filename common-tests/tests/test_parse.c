@@ -9,24 +9,7 @@
 #include <string.h>
 
 #include "parse.h"
-
-static int passed, failed, number;
-
-/* Results are kept until the end so that the plan can come first. */
-static char out[64 * 1024];
-static size_t out_len;
-
-#define emit(...) \
-	(out_len += snprintf(out + out_len, sizeof(out) - out_len, __VA_ARGS__))
-
-static void result(int ok, const char *name)
-{
-	emit("%sok %d %s\n", ok ? "" : "not ", ++number, name);
-	if (ok)
-		passed++;
-	else
-		failed++;
-}
+#include "unit_test.h"
 
 static void check_u64(const char *in, int ret, uint64_t val)
 {
@@ -232,10 +215,5 @@ int main(void)
 	test_leaves();
 	test_signature();
 	test_sanitize();
-	printf("KTAP version 1\n");
-	printf("# parse.c host tests\n");
-	printf("1..%d\n", number);
-	fputs(out, stdout);
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return unit_test_done("parse.c host tests");
 }

@@ -24,25 +24,7 @@
 
 #include "report.h"
 #include "sections.h"
-
-static int passed, failed, number;
-
-/* Results are kept until the end so that the plan can come first. */
-static char out[64 * 1024];
-static size_t out_len;
-
-#define emit(...) \
-	(out_len += (size_t)snprintf(out + out_len, sizeof(out) - out_len, \
-				     __VA_ARGS__))
-
-static void result(int ok, const char *name)
-{
-	emit("%sok %d %s\n", ok ? "" : "not ", ++number, name);
-	if (ok)
-		passed++;
-	else
-		failed++;
-}
+#include "unit_test.h"
 
 static char *slurp(const char *path)
 {
@@ -434,11 +416,6 @@ int main(int argc, char **argv)
 	test_ci_data(argv[1]);
 	test_old_native(argv[1]);
 	test_no_native(argv[1]);
-	printf("KTAP version 1\n");
-	printf("# benchreport host tests: the whole report on tests/data-ci, "
-	       "tests/data-native, tests/data\n");
-	printf("1..%d\n", number);
-	fputs(out, stdout);
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return unit_test_done("benchreport host tests: the whole report on "
+			      "tests/data-ci, tests/data-native, tests/data");
 }

@@ -21,25 +21,7 @@
 #include "points.h"
 #include "repro.h"
 #include "stats.h"
-
-static int passed, failed, number;
-
-/* Results are kept until the end so that the plan can come first. */
-static char out[64 * 1024];
-static size_t out_len;
-
-#define emit(...) \
-	(out_len += (size_t)snprintf(out + out_len, sizeof(out) - out_len, \
-				     __VA_ARGS__))
-
-static void result(int ok, const char *name)
-{
-	emit("%sok %d %s\n", ok ? "" : "not ", ++number, name);
-	if (ok)
-		passed++;
-	else
-		failed++;
-}
+#include "unit_test.h"
 
 static int near(double a, double b)
 {
@@ -734,11 +716,6 @@ int main(void)
 	test_labels();
 	test_defects();
 	test_meta();
-	printf("KTAP version 1\n");
-	printf("# benchreport host tests: csv, stats, data, native, ci, points, "
-	       "paired, repro, model, labels, defects, meta\n");
-	printf("1..%d\n", number);
-	fputs(out, stdout);
-	printf("%d passed, %d failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return unit_test_done("benchreport host tests: csv, stats, data, native, ci, "
+			      "points, paired, repro, model, labels, defects, meta");
 }
