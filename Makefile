@@ -328,7 +328,7 @@ $(B)/out/%/status: $$(B)/initramfs/$$(call v_of,$$*).cpio.gz \
 		   qemu/run-guest.sh qemu/scan-console.sh FORCE
 	@$(call guest,$(subst /,-,$*),$(B)/obj/$(call v_of,$*)/arch/x86/boot/bzImage,$<,$(B)/out/$*,$(TIMEOUT),$(QEMU_$(call r_of,$*)),$(call splats,$(call v_of,$*)),$(ARGS_$(call r_of,$*)) $(call cmdline,$(call v_of,$*)),$(SIM_$(call r_of,$*)))
 
-NATIVE_DEPS := $(wildcard bench/native/*.c bench/native/*.h bench/native/*.sh \
+NATIVE_DEPS := $(wildcard bench/native/*.c bench/native/*.h bench/native/*.sh bench/matrix.[ch] \
 		bench/native/stub/*.c bench/native/stub/*.h bench/native/stub/*/*.h \
 		common-tests/module/design_*.h common-tests/module/design-of.sh)
 native_design = $(if $(wildcard $(B)/src/$(1)/kernel/cgroup/encryption_ids.c),encryption_ids,misc)

@@ -180,7 +180,7 @@ static void print_row(const struct point *p, const struct result *r,
 {
 	printf("%s,%d,%d,%s,%d,%d,%d,%s,%s,%ld,%" PRIu64 ",%.1f,%" PRIu64
 	       ",%" PRIu64 ",%.4f,%d\n",
-	       opt->variant, opt->smp, opt->rep, shape_name(p->shape),
+	       opt->variant, opt->smp, opt->rep, matrix_shape_name(p->shape),
 	       p->depth, p->threads, p->threads > opt->host_cpus,
 	       p->tight ? "tight" : "none", p->type, opt->iters, r->elapsed_ns,
 	       (double)r->elapsed_ns / opt->iters, r->rejected,
@@ -254,7 +254,7 @@ static bool selected(const struct point *p)
 
 	if (!opt->point)
 		return true;
-	snprintf(want, sizeof(want), "%s,%d,%d", shape_name(p->shape),
+	snprintf(want, sizeof(want), "%s,%d,%d", matrix_shape_name(p->shape),
 		 p->depth, p->threads);
 	return !p->tight && !strcmp(want, opt->point);
 }
@@ -307,7 +307,7 @@ static int run_point(const struct point *p)
 		if (ret || cur) {
 			fprintf(stderr, "# bench: leak %s: %s current %" PRIu64
 				" (%d) after %s run\n", p->type, tree.top, cur,
-				ret, shape_name(p->shape));
+				ret, matrix_shape_name(p->shape));
 			ret = -1;
 		}
 	}
@@ -334,8 +334,7 @@ static int thread_counts(int *counts)
 
 static int run_type(const char *type, uint32_t type_idx)
 {
-	static const int depths[] = { 1, 2, 4, 8 };
-	int ndepths = opt->quick ? 2 : 4, counts[2], ncounts;
+	int counts[2], ncounts;
 	struct point p = { .type = type, .type_idx = type_idx };
 
 	/*
@@ -347,9 +346,13 @@ static int run_type(const char *type, uint32_t type_idx)
 		p.shape = SHAPE_EMPTY;
 		if (run_point(&p))
 			return -1;
-		p.shape = SHAPE_CHAIN;
-		for (int d = 0; d < ndepths; d++) {
-			p.depth = depths[d];
+		for (size_t s = 0; s < matrix_nsteps; s++) {
+			const struct matrix_step *step = &matrix_steps[s];
+
+			if (step->shape != SHAPE_CHAIN || !matrix_step_runs(step, opt->quick))
+				continue;
+			p.shape = step->shape;
+			p.depth = step->depth;
 			if (run_point(&p))
 				return -1;
 		}
@@ -366,16 +369,13 @@ static int run_type(const char *type, uint32_t type_idx)
 			return -1;
 		for (int tight = 0; tight <= 1; tight++) {
 			p.tight = tight;
-			p.depth = 1;
-			p.shape = SHAPE_LEAF;
-			if (run_point(&p))
-				return -1;
-			p.shape = SHAPE_SIBLINGS;
-			if (run_point(&p))
-				return -1;
-			p.shape = SHAPE_CHAIN;
-			for (int d = 0; d < ndepths; d++) {
-				p.depth = depths[d];
+			for (size_t s = 0; s < matrix_nsteps; s++) {
+				const struct matrix_step *step = &matrix_steps[s];
+
+				if (!matrix_step_runs(step, opt->quick))
+					continue;
+				p.shape = step->shape;
+				p.depth = step->depth;
 				if (run_point(&p))
 					return -1;
 			}

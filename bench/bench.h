@@ -14,12 +14,7 @@
 
 #define BENCH_MAX_WORKERS	64
 
-enum shape {
-	SHAPE_EMPTY,		/* as leaf, but the loop skips the controller */
-	SHAPE_LEAF,		/* every worker in P/leaf */
-	SHAPE_SIBLINGS,		/* worker i in P/w<i> */
-	SHAPE_CHAIN,		/* worker i in P/w<i>/c2/.../c<depth> */
-};
+#include "matrix.h"
 
 /*
  * One run's cgroups: the shared parent P, which carries the limit, and the
@@ -31,8 +26,6 @@ struct tree {
 	char stat[CG_PATH_LEN];		/* P/static, or "" */
 	char leaf[BENCH_MAX_WORKERS][CG_PATH_LEN];
 };
-
-const char *shape_name(enum shape s);
 
 /*
  * tree_build() - Make P (@root/asid_bench.<pid>) and the cgroups of

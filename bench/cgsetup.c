@@ -17,16 +17,6 @@
 /* Rmdir of a cgroup whose last task has just been reaped may see EBUSY. */
 #define RMDIR_TIMEOUT_MS	5000
 
-const char *shape_name(enum shape s)
-{
-	static const char *const names[] = {
-		[SHAPE_EMPTY] = "empty", [SHAPE_LEAF] = "leaf",
-		[SHAPE_SIBLINGS] = "siblings", [SHAPE_CHAIN] = "chain",
-	};
-
-	return names[s];
-}
-
 /* A cgroup with children must enable the controller for them. */
 static int make(const char *cg, bool parent, const struct ctl *c)
 {

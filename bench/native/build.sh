@@ -237,6 +237,7 @@ compile driver.c $UCFLAGS "-DNATIVE_SRC=\"$src\"" "-DNATIVE_ADAPTER=\"$adapter${
 	-c "$here/driver.c" -o "$work/driver.o"
 compile driver_run.c $UCFLAGS -c "$here/driver_run.c" -o "$work/driver_run.o"
 compile driver_tree.c $UCFLAGS -c "$here/driver_tree.c" -o "$work/driver_tree.o"
+compile matrix.c $UCFLAGS -c "$here/../matrix.c" -o "$work/matrix.o"
 compile cpulist.c $UCFLAGS -c "$here/cpulist.c" -o "$work/cpulist.o"
 compile pingpong.c $UCFLAGS -c "$here/pingpong.c" -o "$work/pingpong.o"
 if [ -n "$count_objs" ]; then
@@ -247,8 +248,8 @@ fi
 }
 mkdir -p "$(dirname "$out")"
 if ! "$CC" -pthread -o "$out" "$work/driver.o" "$work/driver_run.o" \
-	"$work/driver_tree.o" "$work/cpulist.o" "$work/pingpong.o" "$work/adapter.o" \
-	"$work/controller.o" "$work/qspinlock.o" "$work/native_rt.o" \
+	"$work/driver_tree.o" "$work/matrix.o" "$work/cpulist.o" "$work/pingpong.o" \
+	"$work/adapter.o" "$work/controller.o" "$work/qspinlock.o" "$work/native_rt.o" \
 	"$work/native_libc.o" $count_objs -lm; then
 	echo "build.sh: linking $out failed" >&2
 	exit 1

@@ -75,13 +75,6 @@ static const struct {
 	{ "sev_es", 99 },
 };
 
-const char *const shape_names[] = {
-	[SHAPE_EMPTY] = "empty",
-	[SHAPE_LEAF] = "leaf",
-	[SHAPE_SIBLINGS] = "siblings",
-	[SHAPE_CHAIN] = "chain",
-};
-
 const char *const limit_names[] = {
 	[LIMIT_NONE] = "none",
 	[LIMIT_TIGHT] = "tight",
@@ -387,7 +380,7 @@ static bool selected(const struct point *p)
 
 	if (!opt.point)
 		return true;
-	snprintf(want, sizeof(want), "%s,%d,%d", shape_names[p->shape],
+	snprintf(want, sizeof(want), "%s,%d,%d", matrix_shape_name(p->shape),
 		 p->depth, p->threads);
 	return !strcmp(want, opt.point);
 }
@@ -398,7 +391,7 @@ static void print_row(const struct point *p, const struct result *r,
 	printf("%s,%d,%d,%s,%d,%d,0,%s,%s,%" PRIu64 ",%" PRIu64 ",%.3f,%"
 	       PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
 	       ",%.4f,%d,%s,%s,%.1f\n",
-	       opt.variant, opt.ncpus, opt.rep, shape_names[p->shape], p->depth,
+	       opt.variant, opt.ncpus, opt.rep, matrix_shape_name(p->shape), p->depth,
 	       p->threads, limit_names[p->limit], native_type_name(p->type),
 	       r->iters, r->span_ns, (double)r->span_ns / r->iters,
 	       r->rejected, r->max_overshoot, r->attempts, r->spurious,
@@ -502,7 +495,7 @@ static int time_point(struct tree *t, const struct point *p, uint64_t iters,
 	}
 	if (best->overlap < opt.min_overlap)
 		fprintf(stderr, "# native: %s: every one of %d runs overlapped below %.2f, the best %.3f\n",
-			shape_names[p->shape], *discards + 1, opt.min_overlap,
+			matrix_shape_name(p->shape), *discards + 1, opt.min_overlap,
 			best->overlap);
 	return 0;
 }
@@ -517,7 +510,7 @@ static int run_point(const struct point *p)
 
 	if (!selected(p))
 		return 0;
-	snprintf(name, sizeof(name), "%s,%d,%d,%s,%s", shape_names[p->shape],
+	snprintf(name, sizeof(name), "%s,%d,%d,%s,%s", matrix_shape_name(p->shape),
 		 p->depth, p->threads, limit_names[p->limit],
 		 native_type_name(p->type));
 
@@ -550,7 +543,6 @@ static int run_point(const struct point *p)
 
 static int run_type(unsigned int type)
 {
-	static const int depths[] = { 1, 2, 4, 8 };
 	struct point p = { .type = type };
 
 	for (int ti = 0; ti < opt.nthreads; ti++) {
@@ -564,16 +556,9 @@ static int run_type(unsigned int type)
 			if (!opt.limits[l])
 				continue;
 			p.limit = l;
-			p.depth = 1;
-			p.shape = SHAPE_LEAF;
-			if (run_point(&p))
-				return -1;
-			p.shape = SHAPE_SIBLINGS;
-			if (run_point(&p))
-				return -1;
-			p.shape = SHAPE_CHAIN;
-			for (int d = 0; d < 4; d++) {
-				p.depth = depths[d];
+			for (size_t s = 0; s < matrix_nsteps; s++) {
+				p.shape = matrix_steps[s].shape;
+				p.depth = matrix_steps[s].depth;
 				if (run_point(&p))
 					return -1;
 			}

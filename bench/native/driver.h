@@ -22,7 +22,7 @@
  */
 #define STOCK_BATCH	32
 
-enum shape { SHAPE_EMPTY, SHAPE_LEAF, SHAPE_SIBLINGS, SHAPE_CHAIN };
+#include "../matrix.h"
 
 /*
  * none:  no max anywhere; only the capacity applies.
@@ -41,7 +41,6 @@ enum shape { SHAPE_EMPTY, SHAPE_LEAF, SHAPE_SIBLINGS, SHAPE_CHAIN };
  */
 enum limit { LIMIT_NONE, LIMIT_TIGHT, LIMIT_BATCH };
 
-extern const char *const shape_names[];
 extern const char *const limit_names[];
 
 struct point {

@@ -117,11 +117,11 @@ static int count_point(void *root, const char *variant, struct point *p)
 	free(t.refs);
 	if (bad) {
 		fprintf(stderr, "# native: the count of %s depth %d failed\n",
-			shape_names[p->shape], p->depth);
+			matrix_shape_name(p->shape), p->depth);
 		return -1;
 	}
 	printf("%s,%s,%d,none,%s,%.3f,%.3f,%.3f,%.3f,%.3f\n", variant,
-	       shape_names[p->shape], p->depth, native_type_name(p->type),
+	       matrix_shape_name(p->shape), p->depth, native_type_name(p->type),
 	       (w[0].c.rmw + w[1].c.rmw) / per,
 	       (shared(&w[0].c, &w[1].c, false) + shared(&w[1].c, &w[0].c, false)) / per,
 	       (w[0].c.lock + w[1].c.lock) / per,
@@ -132,21 +132,13 @@ static int count_point(void *root, const char *variant, struct point *p)
 
 int count_ops(void *root, const char *variant, unsigned int type, bool header)
 {
-	static const int depths[] = { 1, 2, 4, 8 };
 	struct point p = { .type = type, .threads = 2, .limit = LIMIT_NONE };
 
 	if (header)
 		printf("variant,shape,depth,limit,type,rmw,rmw_shared,lock,percpu,store_shared\n");
-	p.shape = SHAPE_LEAF;
-	p.depth = 1;
-	if (count_point(root, variant, &p))
-		return -1;
-	p.shape = SHAPE_SIBLINGS;
-	if (count_point(root, variant, &p))
-		return -1;
-	p.shape = SHAPE_CHAIN;
-	for (int d = 0; d < 4; d++) {
-		p.depth = depths[d];
+	for (size_t s = 0; s < matrix_nsteps; s++) {
+		p.shape = matrix_steps[s].shape;
+		p.depth = matrix_steps[s].depth;
 		if (count_point(root, variant, &p))
 			return -1;
 	}
