@@ -3,9 +3,10 @@
 # names in backquotes must exist.  A path counts when its first component
 # is an entry of the repository's top (variants/, qemu/, ...) or of the
 # README's own folder; kernel paths (kernel/cgroup/misc.c), build output
-# (build/...) and absolute paths are not the repository's.  "<name>" and
-# "*" stand for any one component, "{a,b}" for each of a and b, and a
-# last component of four digits for the patch of that number ("0001").
+# (build/..., and whatever .gitignore names: results/logs/) and absolute
+# paths are not the repository's.  "<name>" and "*" stand for any one
+# component, "{a,b}" for each of a and b, and a last component of four
+# digits for the patch of that number ("0001").
 # Prints "<readme>: <path>" for each one missing; exits 1 if any was.
 set -u
 top=${1:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -36,6 +37,8 @@ missing=$(git ls-files 'README.md' '*/README.md' | while read -r readme; do
 		else
 			continue
 		fi
+		# What a run writes and git ignores is not in a fresh clone.
+		git check-ignore -q --no-index "$base$path" && continue
 		pattern=$(printf '%s' "$base$path" | sed 's/<[^>]*>/*/g; s|/\([0-9]\{4\}\)$|/\1-*.patch|')
 		exists "$pattern" || echo "$readme: $path"
 	done

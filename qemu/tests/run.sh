@@ -311,13 +311,15 @@ printf 'asid_suite: begin p\nWARNING: CPU: 0 PID: 1 at kernel/x.c:1 f+0x1/0x2\nC
 	has '^SPLAT at console line 5, during p' "$tmp/out"
 ok $? "scan_bare_call_trace_after_known_warn_fails"
 
-# Every path a README names exists; a missing one is named, kernel and
-# build paths are not the repository's.
+# Every path a README names exists; a missing one is named, kernel, build
+# and ignored paths are not the repository's.
 "$top/qemu/readme-paths.sh" "$top" > "$tmp/out" 2>&1
 ok $? "readme_paths_exist"
 r=$tmp/readmes
 mkdir -p "$r/qemu/sub" && : > "$r/qemu/x.sh" && : > "$r/qemu/sub/0001-a.patch"
-printf '`qemu/x.sh` `qemu/<s>.sh` `qemu/{x,y}.sh` `kernel/cgroup/misc.c` `build/out` `qemu/sub/0001`\n' > "$r/README.md"
+printf '`qemu/x.sh` `qemu/<s>.sh` `qemu/{x,y}.sh` `kernel/cgroup/misc.c` `build/out` `qemu/sub/0001` `qemu/gen/a.log`\n' > "$r/README.md"
+# Output a run writes, which git ignores, is not in a fresh clone.
+printf '/qemu/gen/\n' > "$r/.gitignore"
 printf '`sub/0001` and `sub/0002`\n' > "$r/qemu/README.md"
 git -C "$r" init -q && git -C "$r" add . &&
 	! "$top/qemu/readme-paths.sh" "$r" > "$tmp/out" 2>&1 &&
