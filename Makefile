@@ -6,7 +6,7 @@
 #   make check        the tests, ending with "N passed, N failed"
 #   make check ONLY=<point substring>   run only matching suite points
 #   make check-debug  suite, fuzzer and stress on the debug kernels
-#   make shell VARIANT=<branch>         an interactive guest (see README);
+#   make shell VARIANT=<branch>         an interactive guest (qemu/README.md);
 #                     SHELL_CPUS=<n>, SHELL_ASIDS=<max>,<min sev asid>
 #   make times        where the last run's time went (each kernel build, each boot)
 #

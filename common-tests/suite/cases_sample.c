@@ -26,7 +26,7 @@
  * every design.  A design that adds before it checks, misc-exact+broken
  * (make check's broken run, which must fail this point), showed L above
  * its max in HIT_PER_WITNESS_MIN or more of the charges seen in flight
- * (README, "What a check does not take on trust"; the broken run fails if
+ * (qemu/README.md, "What a check does not take on trust"; the broken run fails if
  * it shows less).  So a run that saw W charges in flight misses such a
  * design with probability (1 - HIT_PER_WITNESS_MIN)^W, which the point
  * prints.  It samples for SAMPLE_NS and on, in rounds, until W is enough
