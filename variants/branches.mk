@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: GPL-2.0
+# Branch data: which tree, series, config fragments and lists each build has.
+# Included by the top Makefile; paths are from the repository's top.
+
+branch_of  = $(patsubst %+broken,%,$(patsubst %+extra,%,$(1)))
+if_extra   = $(if $(filter %+extra,$(1)),$(2))
+if_broken  = $(if $(filter %+broken,$(1)),$(2))
+# The packaged tree of each branch, read once: build/linux-<tree> is it as
+# a git repository (branch base), from /usr/src/linux-source-<tree>.tar.xz.
+DEFAULT_TREE := 6.1
+$(foreach v,$(BRANCHES),$(eval TREE_$(v) := $(or $(strip $(shell cat variants/$(v)/tree 2>/dev/null)),$(DEFAULT_TREE))))
+TREES      := $(sort $(foreach v,$(VARIANTS),$(TREE_$(v))))
+tree       = $(TREE_$(call branch_of,$(1)))
+treedir    = $(B)/linux-$(call tree,$(1))
+$(foreach v,$(BRANCHES),$(eval ON_$(v) := $(strip $(shell cat variants/$(v)/on 2>/dev/null))))
+# own DIR EXT: DIR's files *.EXT, in order, after those of the branch DIR is "on".
+branch_files = $(if $(ON_$(1)),$(call branch_files,$(ON_$(1)),$(2))) $(sort $(wildcard variants/$(1)/*.$(2)))
+series     = $(sort $(wildcard variants/common/$(call tree,$(1))/*.patch)) $(call branch_files,$(call branch_of,$(1)),patch) \
+	     $(call if_extra,$(1),$(sort $(wildcard variants/$(call branch_of,$(1))/extra/*.patch))) \
+	     $(call if_broken,$(1),$(sort $(wildcard variants/$(call branch_of,$(1))/broken/*.patch)))
+fragments  = $(sort $(wildcard variants/common/*.config)) $(sort $(wildcard variants/common/$(call tree,$(1))/*.config)) \
+	     $(call branch_files,$(call branch_of,$(1)),config) \
+	     $(call if_extra,$(1),$(sort $(wildcard variants/$(call branch_of,$(1))/extra/*.config)))
+known_defect_files = $(wildcard variants/$(call branch_of,$(1))/known-defects) \
+	     $(call if_extra,$(1),$(wildcard variants/$(call branch_of,$(1))/extra/known-defects))
+known_splats_file = $(firstword $(wildcard variants/$(call branch_of,$(1))/known-splats) /dev/null)
+# Kernel command line a build needs: extra/cmdline (e.g. asid.caps=...).
+cmdline    = $(call if_extra,$(1),$(shell cat variants/$(call branch_of,$(1))/extra/cmdline 2>/dev/null))
+DEBUG_FRAGMENTS := $(sort $(wildcard variants/common/debug/*.config))
+
