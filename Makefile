@@ -21,7 +21,8 @@ SHELL     := /bin/bash
 B         := build
 JOBS      ?= 3
 TIMEOUT   ?= 900
-BRANCHES  := $(sort $(patsubst variants/%/,%,$(filter-out variants/common/,$(wildcard variants/*/))))
+BRANCH_DIRS := $(filter-out variants/common/,$(wildcard variants/*/))
+BRANCHES  := $(sort $(patsubst variants/%/,%,$(BRANCH_DIRS)))
 VARIANTS  := $(BRANCHES)
 EXTRAS    := $(foreach v,$(VARIANTS),$(if $(wildcard variants/$(v)/extra/*.patch),$(v)+extra))
 BROKEN    := $(foreach v,$(VARIANTS),$(if $(wildcard variants/$(v)/broken/*.patch),$(v)+broken))
@@ -49,7 +50,8 @@ include variants/branches.mk
 include qemu/plan.mk
 
 # --- user targets --------------------------------------------------------------
-.PHONY: all REPORT findings-status patches check check-targets check-debug robustness extra kernels runs bench bench-native bench-report host-test lint shell clean times FORCE
+.PHONY: all REPORT findings-status patches check check-targets check-debug robustness extra
+.PHONY: kernels runs bench bench-native bench-report host-test lint shell clean times FORCE
 .SECONDARY:
 .DELETE_ON_ERROR:
 
@@ -84,7 +86,8 @@ extra: $(EXTRAS:%=$(B)/initramfs/%.cpio.gz) $(EXTRAS:%=$(B)/obj/%/arch/x86/boot/
 	@$(call summary,) $(dir $(EXTRA_RUNS))
 
 check-debug: host-test $(DEBUG_VARIANTS:%=$(B)/initramfs/%-debug.cpio.gz) $(B)/host/robustness
-	@$(MAKE) --no-print-directory -j2 -O SEED=$(SEED) FUZZ_WRITES=$(FUZZ_WRITES) STRESS_SECS=$(STRESS_SECS) $(DEBUG_RUNS)
+	@$(MAKE) --no-print-directory -j2 -O SEED=$(SEED) FUZZ_WRITES=$(FUZZ_WRITES) \
+		STRESS_SECS=$(STRESS_SECS) $(DEBUG_RUNS)
 	$(B)/host/robustness $(foreach v,$(DEBUG_VARIANTS),$(v)=$(B)/out-debug/$(v)) > $(ROBUSTNESS_MD)
 	@$(call summary,host-test) $(dir $(DEBUG_RUNS))
 

@@ -21,7 +21,8 @@ bench-native: $(NATIVE_SRCS) $(B)/host/calib-host $(B)/host/benchreport
 
 bench-report: $(B)/host/benchreport
 	@rm -rf results/bench/csv && mkdir -p results/bench/csv
-	cd $(B)/bench-data && cp $$(ls *.csv meta.txt native-*meta.txt perf-*.txt native-*.log 2>/dev/null) \
+	cd $(B)/bench-data && \
+		cp $$(ls *.csv meta.txt native-*meta.txt perf-*.txt native-*.log 2>/dev/null) \
 		$(abspath results/bench/csv)/
 	$(B)/host/benchreport --in $(B)/bench-data --out results/bench \
 		--defects variants --findings results/findings.md

@@ -14,23 +14,28 @@ $(GUESTBIN)/.built: FORCE | $(B)/deps.stamp
 documented = $(firstword $(wildcard variants/$(call branch_of,$(1))/files) /dev/null)
 # variants/<branch>/charging: how the branch documents its charge ("exact").
 charging   = $(wildcard variants/$(call branch_of,$(1))/charging)
-INITRAMFS_DEPS = $(GUESTBIN)/.built qemu/init.sh qemu/mkinitramfs.sh $(B)/known/$(1) $(wildcard variants/$(call branch_of,$(1))/files) \
+INITRAMFS_DEPS = $(GUESTBIN)/.built qemu/init.sh qemu/mkinitramfs.sh $(B)/known/$(1) \
+		 $(wildcard variants/$(call branch_of,$(1))/files) \
 		 $(call charging,$(1))
 $(B)/initramfs/%-debug.cpio.gz: $(B)/mod-debug/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*)
 	@mkdir -p $(B)/initramfs
-	CHARGING=$(call charging,$*) qemu/mkinitramfs.sh $@ $(B)/obj-debug/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$* $(call documented,$*)
+	CHARGING=$(call charging,$*) qemu/mkinitramfs.sh $@ $(B)/obj-debug/$*/usr/gen_init_cpio $< \
+		$(GUESTBIN) $(B)/known/$* $(call documented,$*)
 
 # The benchmark's perf boots need Debian's perf and its libraries as well.
 $(B)/initramfs/%-perf.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*)
 	@mkdir -p $(B)/initramfs
-	CHARGING=$(call charging,$*) qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) $(B)/known/$* $(call documented,$*) perf
+	CHARGING=$(call charging,$*) qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< \
+		$(GUESTBIN) $(B)/known/$* $(call documented,$*) perf
 
 # The plain initramfs also carries the kernel's own cgroup selftests of the
 # build's tree, which the v2 boot runs after the suite.
-$(B)/initramfs/%.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*) $(B)/kselftest/%/.built \
+$(B)/initramfs/%.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*) \
+			  $(B)/kselftest/%/.built \
 			  common-tests/kselftest/run.sh common-tests/kselftest/skips
 	@mkdir -p $(B)/initramfs
-	KSELFTEST=$(B)/kselftest/$* CHARGING=$(call charging,$*) qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) \
+	KSELFTEST=$(B)/kselftest/$* CHARGING=$(call charging,$*) \
+		qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) \
 		$(B)/known/$* $(call documented,$*)
 
 # tools/testing/selftests/cgroup as the build's branch has them, static:
@@ -38,7 +43,8 @@ $(B)/initramfs/%.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*) $(
 # then the KVM SEV selftests of common-tests/kselftest/kvm-programs, with
 # the uapi headers of the built kernel's object tree (after its build: the
 # two would write the same generated headers).
-KSELFTEST_KVM := $(addprefix common-tests/kselftest/,build-kvm.sh kvm-programs kvm-subtests.awk kvm_subtest.h) \
+KSELFTEST_KVM := $(addprefix common-tests/kselftest/,build-kvm.sh kvm-programs kvm-subtests.awk \
+		   kvm_subtest.h) \
 		 common-tests/kselftest/kvm-patches \
 		 $(shell awk '!/^#/ && NF { print $$2 }' common-tests/kselftest/kvm-patches) \
 		 $(addprefix common-tests/lib/,kmsg.c kmsg.h file.c file.h)

@@ -19,18 +19,22 @@
 # accounting); the test module's leak and underflow on every branch but
 # those built on another (variants/<b>/on), whose module and stress paths
 # are their base's.
+# module_inject_runs BRANCH: the test module's injections, unless BRANCH is "on" another.
+module_inject_runs = $(if $(ON_$(1)),,$(foreach i,$(MOD_INJECTS),$(B)/out/inject-$(i)/$(1)/status))
 CHECK_RUNS := v2 v1 smoke robust wide
 INJECTS    := kvmleak
 MOD_INJECTS := leak underflow
 RUNS  := $(foreach v,$(VARIANTS),$(foreach r,$(CHECK_RUNS),$(B)/out/$(v)/$(r)/status)) \
 	 $(foreach v,$(VARIANTS),$(foreach i,$(INJECTS),$(B)/out/inject-$(i)/$(v)/status)) \
-	 $(foreach v,$(VARIANTS),$(if $(ON_$(v)),,$(foreach i,$(MOD_INJECTS),$(B)/out/inject-$(i)/$(v)/status))) \
+	 $(foreach v,$(VARIANTS),$(call module_inject_runs,$(v))) \
 	 $(B)/out/selftest/warn/status
 # A simulation parameter the kernel must refuse, booted once per tree (on its
 # first branch): "0,0" is written 0-0 in the run's name.  One per rule:
 # max 0, min above max + 1, min 0, one value, not a number, max too large.
 BAD_SIMS   := 0-0 5-16 16-0 16 16-x 32768-5
-TREE_FIRST := $(foreach t,$(TREES),$(firstword $(foreach v,$(VARIANTS),$(if $(filter $(t),$(TREE_$(v))),$(v)))))
+# first_of_tree TREE: the first branch of VARIANTS made from TREE.
+first_of_tree = $(firstword $(foreach v,$(VARIANTS),$(if $(filter $(1),$(TREE_$(v))),$(v))))
+TREE_FIRST := $(foreach t,$(TREES),$(call first_of_tree,$(t)))
 RUNS  += $(foreach v,$(TREE_FIRST),$(foreach s,$(BAD_SIMS),$(B)/out/badsim-$(s)/$(v)/status))
 RUNS  += $(foreach v,$(TREE_FIRST),$(B)/out/$(v)/uefi/status)
 # The wide run of each "<branch>+broken" kernel, which must fail its check.
@@ -43,17 +47,19 @@ RUNS  += $(VARIANTS:%=$(B)/out/%/native/status) $(B)/out/anchors/native/status
 # Every RUNS entry is added here, above check-targets: make expands a rule's
 # prerequisites where it reads the rule, and a later entry would be counted
 # by the summary without ever being run.
-NATIVE_BROKEN := $(foreach b,$(BROKEN),$(if $(wildcard variants/$(call branch_of,$(b))/broken/expect-native),$(b)))
+expects_native = $(wildcard variants/$(call branch_of,$(1))/broken/expect-native)
+NATIVE_BROKEN := $(foreach b,$(BROKEN),$(if $(call expects_native,$(b)),$(b)))
 RUNS  += $(NATIVE_BROKEN:%=$(B)/out/broken/%/native/status)
 EXTRA_RUNS := $(foreach v,$(EXTRAS),$(B)/out/$(v)/v2/status $(B)/out/$(v)/v1/status)
-DEBUG_RUNS := $(foreach v,$(DEBUG_VARIANTS),$(B)/out-debug/$(v)/v2/status $(B)/out-debug/$(v)/robust/status)
+DEBUG_RUNS := $(foreach v,$(DEBUG_VARIANTS),$(foreach r,v2 robust,$(B)/out-debug/$(v)/$(r)/status))
 KTAPS := $(foreach v,$(VARIANTS) $(EXTRAS),$(foreach h,v2 v1,$(v)=$(B)/out/$(v)/$(h)/suite.ktap))
 
 # asid.kselftest=1: the initramfs must carry the kernel's cgroup selftests
 # (not the debug ones), and the v2 boot runs them after the suite.
 ARGS_v2     = asid.mode=check asid.hier=v2 asid.kselftest=1 $(if $(ONLY),asid.only=$(ONLY))
 ARGS_v1     = asid.mode=check asid.hier=v1 $(if $(ONLY),asid.only=$(ONLY))
-ARGS_robust = asid.mode=robust asid.seed=$(SEED) asid.writes=$(FUZZ_WRITES) asid.stress=$(STRESS_SECS)
+ARGS_robust = asid.mode=robust asid.seed=$(SEED) \
+	      asid.writes=$(FUZZ_WRITES) asid.stress=$(STRESS_SECS)
 ARGS_uefi   = asid.mode=check asid.hier=v2 asid.only=kvm_init asid.efi=1
 ARGS_wide   = asid.mode=check asid.hier=v2 asid.only=$(or $(ONLY),wide_)
 SIM_wide    = 1024,129

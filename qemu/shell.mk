@@ -10,11 +10,13 @@
 VARIANT     ?= $(firstword $(VARIANTS))
 SHELL_CPUS  ?= 2
 SHELL_ASIDS ?= 16,5
+SHELL_CMDLINE = console=ttyS0 panic=-1 kvm_amd.sev_asid_sim=$(SHELL_ASIDS) asid.mode=shell \
+	$(call cmdline,$(VARIANT))
 shell: $(B)/initramfs/$(VARIANT).cpio.gz $(B)/obj/$(VARIANT)/arch/x86/boot/bzImage
 	qemu-system-x86_64 -accel tcg,thread=multi -cpu EPYC -smp $(SHELL_CPUS) -m 1024 \
 		-display none -no-reboot -serial mon:stdio -serial null \
 		-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 		-kernel $(B)/obj/$(VARIANT)/arch/x86/boot/bzImage -initrd $< \
-		-append "console=ttyS0 panic=-1 kvm_amd.sev_asid_sim=$(SHELL_ASIDS) asid.mode=shell $(call cmdline,$(VARIANT))"; \
+		-append "$(SHELL_CMDLINE)"; \
 	 test $$? = 1
 

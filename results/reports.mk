@@ -6,7 +6,8 @@
 # checkpatch --strict on every patch, W=1 on every .c file a series touches.
 lint: $(VARIANTS:%=$(B)/obj/%/arch/x86/boot/bzImage)
 	@mkdir -p $(B)/out
-	@$(KCC_ENV) variants/lint.sh $(abspath $(B)/src) $(abspath $(B)/obj) $(foreach v,$(VARIANTS),$(v)=$(TREE_$(v))) | tee $(B)/out/lint.tap
+	@$(KCC_ENV) variants/lint.sh $(abspath $(B)/src) $(abspath $(B)/obj) \
+		$(foreach v,$(VARIANTS),$(v)=$(TREE_$(v))) | tee $(B)/out/lint.tap
 
 # The series that are mailed (variants/<b>/mail/) build after every patch;
 # checked again only when a series, or the set of them in VARIANTS,
@@ -19,8 +20,11 @@ $(B)/out/bisect.list: FORCE
 $(B)/out/bisect.tap: $(PATCH_BRANCHES:%=$(B)/obj/%/arch/x86/boot/bzImage) variants/bisect.sh \
 		$(foreach b,$(PATCH_BRANCHES),$(call series,$(b))) $(B)/out/bisect.list
 	@mkdir -p $(B)/out
-	@$(if $(PATCH_BRANCHES),,printf 'KTAP version 1\n1..0 # SKIP no mailed series (variants/<b>/mail/) in VARIANTS\n' | tee $@; exit 0;) \
-	 { echo "KTAP version 1"; $(foreach b,$(PATCH_BRANCHES),$(KCC_ENV) JOBS=$(JOBS) variants/bisect.sh $(call treedir,$(b)) $(B)/src/$(b) $(B)/obj/$(b)/.config | grep -v "^1\.\.";) } \
+	@$(if $(PATCH_BRANCHES),,printf 'KTAP version 1\n1..0 # SKIP %s\n' \
+		'no mailed series (variants/<b>/mail/) in VARIANTS' | tee $@; exit 0;) \
+	 { echo "KTAP version 1"; $(foreach b,$(PATCH_BRANCHES),$(KCC_ENV) JOBS=$(JOBS) \
+		variants/bisect.sh $(call treedir,$(b)) $(B)/src/$(b) $(B)/obj/$(b)/.config \
+		| grep -v "^1\.\.";) } \
 	  | awk '/^(not )?ok [0-9]+ / { n++; sub(/ok [0-9]+ /, "ok " n " ") } { print } \
 		END { if (!n) { print "not ok 1 bisect: no commit was checked"; n = 1 } print "1.." n }' | tee $@
 
@@ -70,7 +74,8 @@ $(B)/report/findings-status.md: $(B)/host/findings FORCE
 	$(B)/host/findings $(wildcard variants/*/known-defects) -- $(PLAIN_KTAPS) > $@
 
 findings-status: $(B)/report/findings-status.md
-	@awk -v t=$< '/^<!-- status table: begin/ { print; while ((getline l < t) > 0) print l; skip = 1; next } \
+	@awk -v t=$< '/^<!-- status table: begin/ { \
+			print; while ((getline l < t) > 0) print l; skip = 1; next } \
 		/^<!-- status table: end/ { skip = 0 } !skip' results/findings.md > results/findings.md.tmp
 	@mv results/findings.md.tmp results/findings.md
 
@@ -81,7 +86,8 @@ clean:
 FORCE:
 
 # --- results/REPORT.md ------------------------------------------------------------
-REPORT_KTAPS := $(foreach v,$(VARIANTS) $(EXTRAS),$(foreach h,v2 v1,--ktap $(v)=$(B)/out/$(v)/$(h)/suite.ktap))
+REPORT_KTAPS := $(foreach v,$(VARIANTS) $(EXTRAS),$(foreach h,v2 v1,\
+		--ktap $(v)=$(B)/out/$(v)/$(h)/suite.ktap))
 $(B)/report/branches.md: variants/branches.sh FORCE
 	@mkdir -p $(B)/report
 	@variants/branches.sh $(VARIANTS) > $@
@@ -97,7 +103,8 @@ $(B)/report/kselftest.md: $(B)/host/kselftest FORCE
 
 results/REPORT.md: $(B)/host/report common-tests/report/REPORT.md.in $(B)/report/branches.md \
 		   $(B)/report/kselftest.md $(B)/report/delegation.md \
-		   $(B)/report/extra.md $(B)/report/differ.md $(B)/report/findings-status.md results/semantics.md results/robustness.md results/robustness-beyond.md \
+		   $(B)/report/extra.md $(B)/report/differ.md $(B)/report/findings-status.md \
+		   results/semantics.md results/robustness.md results/robustness-beyond.md \
 		   results/bench/REPORT.md FORCE
 	$(B)/host/report $(REPORT_KTAPS) common-tests/report/REPORT.md.in > $@.tmp
 	@mv $@.tmp $@

@@ -34,7 +34,8 @@ objlink    = mkdir -p $(B)/src/$(2)/.k$(1) $(B)/$(1); \
 # The debug flavour builds the same source tree into obj-debug/ with the
 # debug fragments on top.
 .SECONDEXPANSION:
-$(B)/src/%/.series-applied: $$(call treedir,$$*)/.git/base-ready variants/branch.sh $$(call series,$$*)
+$(B)/src/%/.series-applied: $$(call treedir,$$*)/.git/base-ready variants/branch.sh \
+			    $$(call series,$$*)
 	variants/branch.sh $(call treedir,$*) $* $(B)/src/$* $(call series,$*)
 	@touch $@
 
@@ -42,13 +43,15 @@ $(B)/known/%: $$(call known_defect_files,$$*)
 	@mkdir -p $(B)/known
 	@# A "-<finding> <point>" in an extra/known-defects drops that entry of the branch's list.
 	@cat /dev/null $^ | awk '/^-/ { drop[substr($$1, 2) " " $$2] = 1; next } \
-		{ l[++n] = $$0; k[n] = $$1 " " $$2 } END { for (i = 1; i <= n; i++) if (!(k[i] in drop)) print l[i] }' > $@
+		{ l[++n] = $$0; k[n] = $$1 " " $$2 } \
+		END { for (i = 1; i <= n; i++) if (!(k[i] in drop)) print l[i] }' > $@
 
 # builds_before BUILD LIST: the words of LIST before BUILD.
 builds_before = $(if $(2),$(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) \
 		$(call builds_before,$(1),$(wordlist 2,$(words $(2)),$(2)))))
 # same_tree BUILD: the branches before BUILD in VARIANTS with its tree.
-same_tree  = $(foreach v,$(call builds_before,$(1),$(VARIANTS)),$(if $(filter $(call tree,$(1)),$(TREE_$(v))),$(v)))
+same_tree  = $(foreach v,$(call builds_before,$(1),$(VARIANTS)),$(call if_same_tree,$(1),$(v)))
+if_same_tree = $(if $(filter $(call tree,$(1)),$(TREE_$(2))),$(2))
 # controller_config BUILD: the name of its own config fragment (misc.config).
 controller_config = $(notdir $(call branch_files,$(call branch_of,$(1)),config))
 # donor_of BUILD: the build whose objects BUILD's are copied from before its
@@ -58,28 +61,35 @@ controller_config = $(notdir $(call branch_files,$(call branch_of,$(1)),config))
 # fragment's name: another controller changes cgroup_subsys.h, which nearly
 # every object includes), or none.
 donor_of   = $(if $(filter %+extra %+broken,$(1)),$(call branch_of,$(1)),$(lastword \
-		$(foreach v,$(call same_tree,$(1)),$(if $(filter $(call controller_config,$(1)),$(call controller_config,$(v))),$(v)))))
+		$(foreach v,$(call same_tree,$(1)),$(call if_same_controller,$(1),$(v)))))
+if_same_controller = $(if $(filter $(call controller_config,$(1)),$(call controller_config,$(2))),\
+		     $(2))
 # prior_of BUILD: the build of the same tree just before it, which it waits
 # for: a tree's kernels build one at a time, so that a branch of the other
 # controller still finds in ccache the objects the two share, and two cold
 # builds do not share the cores while boots can.
-prior_of   = $(if $(filter %+extra %+broken,$(1)),$(call branch_of,$(1)),$(lastword $(call same_tree,$(1))))
+prior_of   = $(if $(filter %+extra %+broken,$(1)),$(call branch_of,$(1)),$(lastword \
+		$(call same_tree,$(1))))
 # seed_objects OBJDIR BUILD: the command that copies BUILD's donor's objects, if any.
 seed_objects = $(if $(call donor_of,$(2)),variants/seed-obj.sh $(B)/src/$(call donor_of,$(2)) \
 		$(B)/src/$(call donor_of,$(2))/.k$(1) $(B)/src/$(2) $(B)/src/$(2)/.k$(1);)
 
+# prior_kernel OBJDIR BUILD: the kernel of BUILD's prior, which it waits for.
+prior_kernel = $(addprefix $(B)/$(1)/,$(addsuffix /arch/x86/boot/bzImage,$(call prior_of,$(2))))
 # kernel_rules OBJDIR MODDIR EXTRA_FRAGMENTS SEEDED: SEEDED non-empty orders a
 # build after its prior and starts its objects from its donor's.
 define kernel_rules
-$(B)/$(1)/%/.config: $(B)/src/%/.series-applied variants/mkconfig.sh variants/seed-obj.sh $$$$(call fragments,$$$$*) $(3) \
-			| $$$$(if $(4),$$$$(addprefix $(B)/$(1)/,$$$$(addsuffix /arch/x86/boot/bzImage,$$$$(call prior_of,$$$$*))))
+$(B)/$(1)/%/.config: $(B)/src/%/.series-applied variants/mkconfig.sh variants/seed-obj.sh \
+			$$$$(call fragments,$$$$*) $(3) \
+			| $$$$(if $(4),$$$$(call prior_kernel,$(1),$$$$*))
 	@$$(if $(4),$$(call seed_objects,$(1),$$*))
 	@$$(call objlink,$(1),$$*)
 	$(KCC_ENV) variants/mkconfig.sh $(B)/src/$$* $$(abspath $(B)/$(1)/$$*) $$(call fragments,$$*) $(3)
 
 $(B)/$(1)/%/arch/x86/boot/bzImage: $(B)/$(1)/%/.config $(B)/src/%/.series-applied
 	@echo "kernel $$* ($(1)): building (log $(B)/$(1)/$$*.build.log)"
-	@s=$$$$(date +%s); nice -n 19 $$(MAKE) -s -C $(B)/src/$$* O=$$(abspath $(B)/$(1)/$$*) $(KCC) -j$(JOBS) bzImage modules \
+	@s=$$$$(date +%s); nice -n 19 $$(MAKE) -s -C $(B)/src/$$* O=$$(abspath $(B)/$(1)/$$*) $(KCC) \
+		-j$(JOBS) bzImage modules \
 		> $(B)/$(1)/$$*.build.log 2>&1 || { tail -40 $(B)/$(1)/$$*.build.log; exit 1; }; \
 		echo $$$$(($$$$(date +%s) - s)) > $(B)/$(1)/$$*.build.seconds
 	@touch $$@
@@ -87,7 +97,8 @@ $(B)/$(1)/%/arch/x86/boot/bzImage: $(B)/$(1)/%/.config $(B)/src/%/.series-applie
 $(B)/$(2)/%/asid_test.ko: $(B)/$(1)/%/arch/x86/boot/bzImage $(MODULE_SRC)
 	@mkdir -p $(B)/$(2)/$$*
 	@cp $(MODULE_SRC) $(B)/$(2)/$$*/
-	$$(MAKE) -s -C $(B)/src/$$* O=$$(abspath $(B)/$(1)/$$*) $(KCC) M=$$(abspath $(B)/$(2)/$$*) W=1 modules
+	$$(MAKE) -s -C $(B)/src/$$* O=$$(abspath $(B)/$(1)/$$*) $(KCC) \
+		M=$$(abspath $(B)/$(2)/$$*) W=1 modules
 endef
 MODULE_SRC := $(wildcard common-tests/module/*.c common-tests/module/*.h) \
 	      common-tests/module/Kbuild common-tests/module/design-of.sh \

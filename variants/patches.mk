@@ -9,7 +9,8 @@
 # patches (default: git config user.name/user.email).  BASE=<a kernel git
 # checkout>: also apply each series there with git am -3 and say what applied.
 AUTHOR ?= $(shell git config user.name) <$(shell git config user.email)>
-PATCH_BRANCHES := $(filter $(VARIANTS),$(sort $(patsubst variants/%/mail/,%,$(dir $(wildcard variants/*/mail/*)))))
+MAILING_DIRS := $(dir $(wildcard variants/*/mail/*))
+PATCH_BRANCHES := $(filter $(VARIANTS),$(sort $(patsubst variants/%/mail/,%,$(MAILING_DIRS))))
 fixes_of = $(shell cat variants/$(1)/fixes 2>/dev/null)
 patches: $(foreach b,$(PATCH_BRANCHES),$(call treedir,$(b))/.git/base-ready \
 	  $(B)/out/$(call fixes_of,$(b))/v2/status $(B)/out/$(b)/v2/status)
