@@ -2,8 +2,8 @@
 /*
  * The runner: one test point at a time, each in its own cgroup, each
  * followed by a check that it left nothing charged and that the kernel
- * logged no splat; plus the helpers that cases use (see suite.h) and the
- * final global check.
+ * logged no splat.  The helpers cases call are point.c's, the known
+ * defects known.c's, the final global check cases_final.c's.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -20,588 +20,13 @@
 #include "kvm.h"
 #include "ktap.h"
 #include "parse.h"
+#include "runner.h"
 #include "suite.h"
 
 /* Seconds a point may take before the watchdog ends the suite. */
 #define POINT_TIMEOUT_S	300
 /* Splat records quoted per point; a WARN storm needs no more. */
 #define SPLATS_SHOWN	8
-
-/* ---- reporting ---- */
-
-static void vappend(char *buf, size_t len, const char *sep, const char *fmt,
-		    va_list ap)
-{
-	size_t n = strlen(buf);
-
-	if (n && sep)
-		n += snprintf(buf + n, len > n ? len - n : 0, "%s", sep);
-	if (n < len)
-		vsnprintf(buf + n, len - n, fmt, ap);
-}
-
-void pt_fail(struct point *p, const char *fmt, ...)
-{
-	char msg[PT_TEXT_LEN] = "";
-	va_list ap;
-
-	va_start(ap, fmt);
-	vappend(msg, sizeof(msg), NULL, fmt, ap);
-	va_end(ap);
-	ktap_diag("%s: FAIL: %s", p->name, msg);
-	p->failed = true;
-}
-
-void pt_note(struct point *p, const char *fmt, ...)
-{
-	char msg[PT_TEXT_LEN] = "";
-	va_list ap;
-
-	va_start(ap, fmt);
-	vappend(msg, sizeof(msg), NULL, fmt, ap);
-	va_end(ap);
-	ktap_diag("%s: %s", p->name, msg);
-}
-
-void pt_obs(struct point *p, const char *fmt, ...)
-{
-	va_list ap;
-
-	p->observed[0] = '\0';
-	va_start(ap, fmt);
-	vappend(p->observed, sizeof(p->observed), NULL, fmt, ap);
-	va_end(ap);
-}
-
-void pt_obs_add(struct point *p, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vappend(p->observed, sizeof(p->observed), ", ", fmt, ap);
-	va_end(ap);
-}
-
-enum result pt_skip(struct point *p, const char *fmt, ...)
-{
-	va_list ap;
-
-	p->skip_why[0] = '\0';
-	va_start(ap, fmt);
-	vappend(p->skip_why, sizeof(p->skip_why), NULL, fmt, ap);
-	va_end(ap);
-	return SKIP;
-}
-
-enum result pt_result(struct point *p)
-{
-	return p->failed ? FAIL : PASS;
-}
-
-bool pt_is_misc(const struct point *p)
-{
-	return p->c->design == CTL_MISC;
-}
-
-bool pt_limits_ulong(const struct point *p)
-{
-	return pt_is_misc(p) && !suite_documents(p->s, LIMITS_UINT);
-}
-
-const char *pt_rel(const struct point *p, const char *cg)
-{
-	size_t n = strlen(p->s->root);
-
-	if (!strncmp(cg, p->s->root, n) && cg[n] == '/')
-		return cg + n + 1;
-	return !strcmp(cg, p->s->root) ? "<root>" : cg;
-}
-
-const char *pt_err(int err)
-{
-	static char buf[4][32];
-	static int next;
-	char *b = buf[next++ % 4];
-
-	if (err < 0)
-		err = -err;
-	switch (err) {
-	case 0:	return "0";
-	case EINVAL: return "EINVAL";
-	case EBUSY: return "EBUSY";
-	case ERANGE: return "ERANGE";
-	case ENOENT: return "ENOENT";
-	case EOVERFLOW: return "EOVERFLOW";
-	case EOPNOTSUPP: return "EOPNOTSUPP";
-	case ENOTTY: return "ENOTTY";
-	case EACCES: return "EACCES";
-	case EPERM: return "EPERM";
-	case EBADF: return "EBADF";
-	case ENOSPC: return "ENOSPC";
-	case EIO: return "EIO";
-	}
-	snprintf(b, sizeof(buf[0]), "errno %d", err);
-	return b;
-}
-
-static const char *res_or(struct point *p, const char *res)
-{
-	return res ? res : p->res;
-}
-
-static const char *file_of(struct point *p, enum ctl_file f, const char *res)
-{
-	static char name[4][CTL_NAME_LEN];
-	static int next;
-	char *n = name[next++ % 4];
-
-	if (ctl_file(p->c, f, res, n, CTL_NAME_LEN))
-		snprintf(n, CTL_NAME_LEN, "<no such file>");
-	return n;
-}
-
-/* ---- cgroups ---- */
-
-static const char *make_cg(struct point *p, const char *rel, bool enable)
-{
-	char path[CG_PATH_LEN], parent[CG_PATH_LEN], *slash;
-	int ret;
-
-	if (p->ncg == PT_MAX_CG) {
-		pt_fail(p, "too many cgroups");
-		return NULL;
-	}
-	if (snprintf(path, sizeof(path), "%s/%s", p->base, rel) >=
-	    (int)sizeof(path)) {
-		pt_fail(p, "path too long: %s/%s", p->base, rel);
-		return NULL;
-	}
-	snprintf(parent, sizeof(parent), "%s", path);
-	slash = strrchr(parent, '/');
-	*slash = '\0';
-	if (enable && !cg_enabled(parent, ctl_name(p->c))) {
-		ret = cg_enable(parent, ctl_name(p->c));
-		if (ret) {
-			pt_fail(p, "enable %s in %s/cgroup.subtree_control: %s",
-				ctl_name(p->c), pt_rel(p, parent), pt_err(ret));
-			return NULL;
-		}
-	}
-	ret = cg_mkdir(path);
-	if (ret) {
-		pt_fail(p, "mkdir %s: %s", pt_rel(p, path), pt_err(ret));
-		return NULL;
-	}
-	snprintf(p->cg[p->ncg], CG_PATH_LEN, "%s", path);
-	return p->cg[p->ncg++];
-}
-
-const char *pt_cg(struct point *p, const char *rel)
-{
-	return make_cg(p, rel, true);
-}
-
-const char *pt_cg_plain(struct point *p, const char *rel)
-{
-	return make_cg(p, rel, false);
-}
-
-void pt_track_cg(struct point *p, const char *cg)
-{
-	if (p->ncg < PT_MAX_CG)
-		snprintf(p->cg[p->ncg++], CG_PATH_LEN, "%s", cg);
-	else
-		pt_fail(p, "too many cgroups");
-}
-
-bool pt_enter(struct point *p, const char *cg)
-{
-	int ret = cg_move(cg, 0);
-
-	if (ret)
-		pt_fail(p, "enter %s (cgroup.procs): %s", pt_rel(p, cg),
-			pt_err(ret));
-	return !ret;
-}
-
-bool pt_leave(struct point *p)
-{
-	int ret = cg_move(p->s->root, 0);
-
-	if (ret)
-		pt_fail(p, "back to the root cgroup: %s", pt_err(ret));
-	return !ret;
-}
-
-/* ---- limits and counts ---- */
-
-bool pt_set_max(struct point *p, const char *cg, const char *res,
-		const char *value)
-{
-	int ret;
-
-	res = res_or(p, res);
-	ret = ctl_write_max(p->c, cg, res, value);
-	if (ret)
-		pt_fail(p, "set %s/%s %s to \"%s\": %s", pt_rel(p, cg),
-			file_of(p, CTL_F_MAX, res), res, value, pt_err(ret));
-	return !ret;
-}
-
-bool pt_current(struct point *p, const char *cg, const char *res,
-		uint64_t *v)
-{
-	int ret;
-
-	res = res_or(p, res);
-	ret = ctl_get_current(p->c, cg, res, v);
-	if (ret)
-		pt_fail(p, "read %s of %s in %s: %s",
-			file_of(p, CTL_F_CURRENT, res), res, pt_rel(p, cg),
-			pt_err(ret));
-	return !ret;
-}
-
-bool pt_expect_current(struct point *p, const char *cg, const char *res,
-		       uint64_t want)
-{
-	char got[32], exp[32];
-	uint64_t v;
-
-	res = res_or(p, res);
-	if (!pt_current(p, cg, res, &v))
-		return false;
-	if (v == want)
-		return true;
-	pt_fail(p, "%s/%s: %s is %s, expected %s", pt_rel(p, cg),
-		file_of(p, CTL_F_CURRENT, res), res,
-		parse_fmt_count(v, got, sizeof(got)),
-		parse_fmt_count(want, exp, sizeof(exp)));
-	return false;
-}
-
-struct wait_arg {
-	struct point *p;
-	const char *cg, *res;
-	uint64_t want;
-};
-
-static bool current_is(void *arg)
-{
-	struct wait_arg *w = arg;
-	uint64_t v;
-
-	return !ctl_get_current(w->p->c, w->cg, w->res, &v) && v == w->want;
-}
-
-bool pt_wait_current(struct point *p, const char *cg, const char *res,
-		     uint64_t want)
-{
-	struct wait_arg w = { p, cg, res_or(p, res), want };
-
-	cg_poll(current_is, &w, SETTLE_MS, 10);
-	return pt_expect_current(p, cg, res, want);
-}
-
-bool pt_expect_others(struct point *p, const char *cg, uint64_t want)
-{
-	bool ok = true;
-
-	for (int i = 0; i < p->c->nres; i++)
-		if (i != p->ri)
-			ok &= pt_expect_current(p, cg, p->c->res[i], want);
-	return ok;
-}
-
-const char *pt_counts(struct point *p, const char *cg, char *buf, size_t len)
-{
-	char num[32];
-	size_t n = 0;
-	uint64_t v;
-
-	buf[0] = '\0';
-	for (int i = 0; i < p->c->nres && n < len; i++) {
-		if (ctl_get_current(p->c, cg, p->c->res[i], &v))
-			snprintf(num, sizeof(num), "?");
-		else
-			parse_fmt_count(v, num, sizeof(num));
-		n += snprintf(buf + n, len - n, "%s%s=%s", i ? " " : "",
-			      p->c->res[i], num);
-	}
-	return buf;
-}
-
-static int res_index(const struct ctl *c, const char *res)
-{
-	for (int i = 0; i < c->nres; i++)
-		if (!strcmp(c->res[i], res))
-			return i;
-	return -1;
-}
-
-static int root_usage(struct suite *s, const char *res, uint64_t *v)
-{
-	int ri = res_index(&s->ctl, res);
-
-	if (ctl_has(&s->ctl, CTL_F_USAGE))
-		return ctl_get_root_usage(&s->ctl, res, v);
-	if (s->chg_fd < 0 || ri < 0 || s->type[ri] < 0)
-		return -ENOENT;
-	return chg_total_usage(s->chg_fd, s->type[ri], v);
-}
-
-int pt_root_usage(struct point *p, const char *res, uint64_t *v)
-{
-	return root_usage(p->s, res_or(p, res), v);
-}
-
-bool pt_expect_root_usage(struct point *p, const char *res, uint64_t want)
-{
-	char got[32], exp[32];
-	uint64_t v;
-	int ret;
-
-	res = res_or(p, res);
-	ret = pt_root_usage(p, res, &v);
-	if (ret == -ENOENT)
-		return true;
-	if (ret) {
-		pt_fail(p, "root usage of %s: %s", res, pt_err(ret));
-		return false;
-	}
-	if (v == want)
-		return true;
-	pt_fail(p, "root usage of %s is %s, expected %s", res,
-		parse_fmt_count(v, got, sizeof(got)),
-		parse_fmt_count(want, exp, sizeof(exp)));
-	return false;
-}
-
-/* ---- the module ---- */
-
-int pt_chg_new(struct point *p)
-{
-	int fd;
-
-	if (p->nchg == PT_MAX_FD) {
-		pt_fail(p, "too many module fds");
-		return -1;
-	}
-	fd = chg_open();
-	if (fd < 0) {
-		pt_fail(p, "open %s: %s", ASID_TEST_DEV, pt_err(fd));
-		return -1;
-	}
-	p->chg[p->nchg++] = fd;
-	return fd;
-}
-
-int pt_chg(struct point *p)
-{
-	return p->nchg ? p->chg[0] : pt_chg_new(p);
-}
-
-void pt_chg_close(struct point *p, int fd)
-{
-	for (int i = 0; i < p->nchg; i++) {
-		if (p->chg[i] != fd)
-			continue;
-		close(fd);
-		p->chg[i] = p->chg[--p->nchg];
-		return;
-	}
-}
-
-int pt_charge(struct point *p, int fd, const char *res, uint64_t amount,
-	      uint32_t *handle)
-{
-	int ri = res_index(p->c, res_or(p, res));
-
-	if (ri < 0 || p->s->type[ri] < 0)
-		return -ENOENT;
-	return chg_charge(fd, p->s->type[ri], amount, handle);
-}
-
-bool pt_charge_ok(struct point *p, int fd, const char *res, uint64_t amount,
-		  uint32_t *handle)
-{
-	int ret = pt_charge(p, fd, res, amount, handle);
-
-	if (ret)
-		pt_fail(p, "charge %" PRIu64 " of %s: %s", amount,
-			res_or(p, res), pt_err(ret));
-	return !ret;
-}
-
-bool pt_charge_err(struct point *p, int fd, const char *res, uint64_t amount,
-		   int err)
-{
-	uint32_t h;
-	int ret = pt_charge(p, fd, res, amount, &h);
-
-	if (ret == -err)
-		return true;
-	pt_fail(p, "charge %" PRIu64 " of %s: %s, expected %s", amount,
-		res_or(p, res), pt_err(ret), pt_err(err));
-	if (!ret)
-		chg_uncharge(fd, h);
-	return false;
-}
-
-bool pt_uncharge(struct point *p, int fd, uint32_t handle)
-{
-	int ret = chg_uncharge(fd, handle);
-
-	if (ret)
-		pt_fail(p, "uncharge handle %u: %s", handle, pt_err(ret));
-	return !ret;
-}
-
-int pt_set_capacity(struct point *p, const char *res, uint64_t capacity)
-{
-	int ri = res_index(p->c, res_or(p, res));
-
-	if (ri < 0 || p->s->type[ri] < 0 || p->s->chg_fd < 0)
-		return -ENOENT;
-	return chg_set_capacity(p->s->chg_fd, p->s->type[ri], capacity);
-}
-
-static bool restore_capacity(struct suite *s, const char *res, uint64_t cap,
-			     struct point *p)
-{
-	uint64_t now;
-	int ri = res_index(&s->ctl, res), ret;
-
-	if (!ctl_get_capacity(&s->ctl, res, &now) && now == cap)
-		return true;
-	ret = ri < 0 || s->type[ri] < 0 || s->chg_fd < 0 ? -ENOENT :
-		chg_set_capacity(s->chg_fd, s->type[ri], cap);
-	if (ret)
-		pt_fail(p, "restore capacity of %s to %" PRIu64 ": %s", res,
-			cap, pt_err(ret));
-	return !ret;
-}
-
-bool pt_restore_capacity(struct point *p, const char *res)
-{
-	int ri = res_index(p->c, res_or(p, res));
-
-	if (ri < 0)
-		return false;
-	return restore_capacity(p->s, p->c->res[ri],
-				ri == p->ri ? p->cap : p->s->cap0[ri], p);
-}
-
-/* ---- KVM ---- */
-
-int pt_vm(struct point *p)
-{
-	int fd;
-
-	if (p->nvms == PT_MAX_VMS) {
-		pt_fail(p, "too many VMs");
-		return -1;
-	}
-	fd = kvm_vm_create(p->s->kvm_fd);
-	if (fd < 0) {
-		pt_fail(p, "KVM_CREATE_VM: %s", pt_err(fd));
-		return -1;
-	}
-	p->vms[p->nvms++] = fd;
-	return fd;
-}
-
-int pt_vm_sev(struct point *p, const char *res)
-{
-	int vm = pt_vm(p), ret;
-
-	if (vm < 0)
-		return -1;
-	res = res_or(p, res);
-	ret = kvm_sev_init(vm, res);
-	if (ret) {
-		pt_fail(p, "%s init: %s", res, pt_err(ret));
-		pt_vm_close(p, vm);
-		return -1;
-	}
-	return vm;
-}
-
-void pt_vm_close(struct point *p, int fd)
-{
-	for (int i = 0; i < p->nvms; i++) {
-		if (p->vms[i] != fd)
-			continue;
-		close(fd);
-		p->vms[i] = p->vms[--p->nvms];
-		return;
-	}
-}
-
-void pt_vm_close_all(struct point *p)
-{
-	while (p->nvms)
-		close(p->vms[--p->nvms]);
-}
-
-void pt_track_pid(struct point *p, pid_t pid)
-{
-	if (p->npids < PT_MAX_PIDS)
-		p->pids[p->npids++] = pid;
-}
-
-/* ---- known defects ---- */
-
-/* The residue of @res that @k documents: 0 unless its leaves= names it. */
-static int64_t documented_residue(const struct known *k, const char *res)
-{
-	return k ? parse_leaves_of(k->leaves, res) : 0;
-}
-
-int suite_load_known(struct suite *s, const char *file)
-{
-	char line[512];
-	int ln = 0, ret, bad = 0;
-	FILE *f = fopen(file, "re");
-
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		struct known *k = &s->known[s->nknown];
-
-		ln++;
-		if (s->nknown == SUITE_MAX_KNOWN) {
-			ktap_diag("%s:%d: more than %d entries", file, ln,
-				  SUITE_MAX_KNOWN);
-			bad++;
-			break;
-		}
-		ret = parse_known_line(line, k->id, sizeof(k->id), k->point,
-				       sizeof(k->point), k->sig, sizeof(k->sig));
-		if (ret > 0 && parse_split_leaves(k->sig, k->leaves,
-						  sizeof(k->leaves)))
-			ret = -EINVAL;
-		if (ret > 0 && regcomp(&k->re, k->sig, REG_EXTENDED | REG_NOSUB))
-			ret = -EINVAL;
-		if (ret < 0) {
-			ktap_diag("%s:%d: not \"<finding-id> <point> <ERE of its observation>\"",
-				  file, ln);
-			bad++;
-		} else if (ret > 0) {
-			s->nknown++;
-		}
-	}
-	fclose(f);
-	return bad ? -EINVAL : 0;
-}
-
-static const struct known *known_of(struct suite *s, const char *point)
-{
-	for (int i = 0; i < s->nknown; i++)
-		if (!strcmp(s->known[i].point, point))
-			return &s->known[i];
-	return NULL;
-}
 
 /* ---- the per-point check ---- */
 
@@ -615,7 +40,7 @@ static void take_baseline(struct suite *s, struct baseline *b)
 	const struct ctl *c = &s->ctl;
 
 	for (int i = 0; i < c->nres; i++) {
-		b->root_ok[i] = !root_usage(s, c->res[i], &b->root[i]);
+		b->root_ok[i] = !suite_root_usage(s, c->res[i], &b->root[i]);
 		b->top_ok[i] = !ctl_get_current(c, s->top, c->res[i],
 						&b->top[i]);
 		b->cap_ok[i] = !ctl_get_capacity(c, c->res[i], &b->cap[i]);
@@ -641,10 +66,10 @@ static bool settled(struct point *p, const struct baseline *b, bool report)
 			if (report)
 				pt_fail(p, "leak: %s/%s: %s is %s after the case",
 					pt_rel(p, p->cg[g]),
-					file_of(p, CTL_F_CURRENT, res), res,
+					suite_file_of(p, CTL_F_CURRENT, res), res,
 					parse_fmt_count(v, x, sizeof(x)));
 		}
-		if (b->root_ok[i] && !root_usage(p->s, res, &v) &&
+		if (b->root_ok[i] && !suite_root_usage(p->s, res, &v) &&
 		    v != b->root[i]) {
 			ok = false;
 			if (report)
@@ -686,16 +111,16 @@ static bool settled_quiet(void *arg)
  */
 static void attribute_residue(struct point *p, const struct baseline *b)
 {
-	const struct known *k = known_of(p->s, p->name);
+	const struct known *k = suite_known_of(p->s, p->name);
 	struct suite *s = p->s;
 	bool any = false;
 	uint64_t v;
 
 	for (int i = 0; i < s->ctl.nres; i++) {
 		const char *res = s->ctl.res[i];
-		int64_t want = documented_residue(k, res), got = 0;
+		int64_t want = suite_documented_residue(k, res), got = 0;
 
-		if (b->root_ok[i] && !root_usage(s, res, &v))
+		if (b->root_ok[i] && !suite_root_usage(s, res, &v))
 			got = (int64_t)(v - b->root[i]);
 		if (got != want) {
 			pt_fail(p, "residue: root usage of %s moved by %lld, %s documents %lld",
@@ -732,7 +157,7 @@ static void check_capacities(struct point *p, const struct baseline *b)
 			continue;
 		pt_fail(p, "capacity of %s was not restored by the case",
 			c->res[i]);
-		restore_capacity(p->s, c->res[i], b->cap[i], p);
+		suite_restore_capacity(p->s, c->res[i], b->cap[i], p);
 	}
 }
 
@@ -960,7 +385,7 @@ static bool make_base(struct point *p)
 
 static void report(struct point *p, enum result r)
 {
-	const struct known *k = known_of(p->s, p->name);
+	const struct known *k = suite_known_of(p->s, p->name);
 	const char *id = k ? k->id : NULL;
 
 	if (!p->observed[0]) {
@@ -1080,49 +505,3 @@ void suite_run(struct suite *s, const struct case_desc *cases, int ncases)
 	}
 }
 
-/* ---- the final global check ---- */
-
-CASE(case_final_no_leak)
-{
-	struct suite *s = p->s;
-	const struct ctl *c = p->c;
-	char x[32], y[32];
-	uint64_t v;
-	int ret;
-
-	p->observed[0] = '\0';
-	for (int i = 0; i < c->nres; i++) {
-		const char *res = c->res[i];
-
-		if (!root_usage(s, res, &v)) {
-			pt_obs_add(p, "root %s usage %s", res,
-				   parse_fmt_count(v, x, sizeof(x)));
-			if ((int64_t)v != s->leaked_root[i])
-				pt_fail(p, "root usage of %s is %s, %s of it left by failed points",
-					res, x, parse_fmt_count(s->leaked_root[i],
-								y, sizeof(y)));
-		}
-		if (!ctl_get_current(c, s->top, res, &v) &&
-		    (int64_t)v != s->leaked_top[i])
-			pt_fail(p, "%s: %s is %s, %s of it left by failed points",
-				pt_rel(p, s->top), res,
-				parse_fmt_count(v, x, sizeof(x)),
-				parse_fmt_count(s->leaked_top[i], y,
-						sizeof(y)));
-		if (s->cap0_ok[i] && (ctl_get_capacity(c, res, &v) ||
-				      v != s->cap0[i])) {
-			pt_fail(p, "capacity of %s is not the %" PRIu64
-				" it was at the start", res, s->cap0[i]);
-			restore_capacity(s, res, s->cap0[i], p);
-		}
-	}
-	if (s->leakers[0])
-		pt_obs_add(p, "residue attributed to %s", s->leakers);
-	pt_leave(p);
-	ret = cg_rmdir_tree(s->top, SETTLE_MS);
-	if (ret)
-		pt_fail(p, "remove %s: %s", pt_rel(p, s->top), pt_err(ret));
-	pt_obs_add(p, ret ? "suite cgroups NOT removed" :
-			    "suite cgroups removed");
-	return pt_result(p);
-}
