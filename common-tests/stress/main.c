@@ -133,20 +133,14 @@ static void usage(const char *prog)
  */
 static void read_charging(struct stress *s, const char *path)
 {
-	char word[32] = "";
-	FILE *f = fopen(path, "re");
-	int n;
+	char word[32];
+	int ret = ctl_read_charging(path, &s->exact, word);
 
-	if (!f) {
-		fprintf(stderr, "asid_stress: %s: %s\n", path, strerror(errno));
-		exit(2);
-	}
-	n = fscanf(f, "%31s", word);
-	fclose(f);
-	if (n == 1 && !strcmp(word, "exact")) {
-		s->exact = true;
-	} else if (n == 1) {
+	if (ret == -EINVAL) {
 		fprintf(stderr, "asid_stress: %s: unknown charging \"%s\"\n", path, word);
+		exit(2);
+	} else if (ret) {
+		fprintf(stderr, "asid_stress: %s: %s\n", path, strerror(-ret));
 		exit(2);
 	}
 }

@@ -351,21 +351,16 @@ static void describe(struct suite *s)
  */
 static void read_charging(struct suite *s, const char *path)
 {
-	char word[32] = "";
-	FILE *f = fopen(path, "re");
-	int n;
+	char word[32];
+	int ret = ctl_read_charging(path, &s->exact, word);
 
-	if (!f) {
-		fprintf(stderr, "%s: %s\n", path, strerror(errno));
-		exit(2);
-	}
-	n = fscanf(f, "%31s", word);
-	fclose(f);
-	if (n == 1 && strcmp(word, "exact")) {
+	if (ret == -EINVAL) {
 		fprintf(stderr, "%s: unknown charging \"%s\"\n", path, word);
 		exit(2);
+	} else if (ret) {
+		fprintf(stderr, "%s: %s\n", path, strerror(-ret));
+		exit(2);
 	}
-	s->exact = n == 1;
 }
 
 static void parse_args(struct suite *s, int argc, char **argv)
