@@ -37,9 +37,9 @@ OVMF      := /usr/share/ovmf/OVMF.fd
 # The console log of each boot; a second build directory may keep its own.
 LOGS      ?= results/logs
 
-# A build name is a branch, "<branch>+extra" or "<branch>+broken".
 # The fuzzer's seed (each run prints it), and the size of the robust boots
 # (make check) and of make robustness.
+SEED         ?= $(shell date +%s)
 FUZZ_WRITES  ?= 3000
 STRESS_SECS  ?= 20
 FULL_FUZZ_WRITES ?= 50000

@@ -2,6 +2,7 @@
 # Branch data: which tree, series, config fragments and lists each build has.
 # Included by the top Makefile; paths are from the repository's top.
 
+# A build name is a branch, "<branch>+extra" or "<branch>+broken".
 branch_of  = $(patsubst %+broken,%,$(patsubst %+extra,%,$(1)))
 if_extra   = $(if $(filter %+extra,$(1)),$(2))
 if_broken  = $(if $(filter %+broken,$(1)),$(2))
