@@ -76,12 +76,17 @@ seed_objects = $(if $(call donor_of,$(2)),variants/seed-obj.sh $(B)/src/$(call d
 
 # prior_kernel OBJDIR BUILD: the kernel of BUILD's prior, which it waits for.
 prior_kernel = $(addprefix $(B)/$(1)/,$(addsuffix /arch/x86/boot/bzImage,$(call prior_of,$(2))))
+# donor_done BUILD: what must be done with the donor's object tree before
+# seed-obj.sh copies it: build-kvm.sh writes the uapi headers into it
+# (make headers) after its kernel, and a copy taken meanwhile fails on a
+# file that vanished under it.
+donor_done = $(addprefix $(B)/kselftest/,$(addsuffix /.built,$(call donor_of,$(1))))
 # kernel_rules OBJDIR MODDIR EXTRA_FRAGMENTS SEEDED: SEEDED non-empty orders a
 # build after its prior and starts its objects from its donor's.
 define kernel_rules
 $(B)/$(1)/%/.config: $(B)/src/%/.series-applied variants/mkconfig.sh variants/seed-obj.sh \
 			$$$$(call fragments,$$$$*) $(3) \
-			| $$$$(if $(4),$$$$(call prior_kernel,$(1),$$$$*))
+			| $$$$(if $(4),$$$$(call prior_kernel,$(1),$$$$*) $$$$(call donor_done,$$$$*))
 	@$$(if $(4),$$(call seed_objects,$(1),$$*))
 	@$$(call objlink,$(1),$$*)
 	$(KCC_ENV) variants/mkconfig.sh $(B)/src/$$* $$(abspath $(B)/$(1)/$$*) $$(call fragments,$$*) $(3)
