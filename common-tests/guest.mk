@@ -48,6 +48,12 @@ KSELFTEST_KVM := $(addprefix common-tests/kselftest/,build-kvm.sh kvm-programs k
 		 common-tests/kselftest/kvm-patches \
 		 $(shell awk '!/^#/ && NF { print $$2 }' common-tests/kselftest/kvm-patches) \
 		 $(addprefix common-tests/lib/,kmsg.c kmsg.h file.c file.h)
+# Every branch's selftests by name: a seeded build's config waits for its
+# donor's (donor_done), and make uses an implicit rule only once in a chain
+# of files no rule names, so these must be named.
+.PHONY: kselftests
+kselftests: $(VARIANTS:%=$(B)/kselftest/%/.built)
+
 $(B)/kselftest/%/.built: $(B)/obj/%/.config $(B)/src/%/.series-applied \
 			 common-tests/kselftest/build.sh common-tests/kselftest/programs \
 			 common-tests/kselftest/linebuf.c $(B)/obj/%/arch/x86/boot/bzImage $(KSELFTEST_KVM)
