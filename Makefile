@@ -11,8 +11,8 @@
 #                     SHELL_CPUS=<n>, SHELL_ASIDS=<max>,<min sev asid>
 #   make times        where the last run's time went (each kernel build, each boot)
 #
-# Branches are data: every directory in variants/ except common/ is one
-# (variants/README.md says what a branch directory holds).  The rules live
+# Branches are data: every directory in variants/ with a file "branch" is
+# one (variants/README.md says what a branch directory holds).  The rules live
 # beside what they build, in the fragments included below.
 
 # --- settings: each "?=" one can be set on the command line or in the
@@ -21,8 +21,7 @@ SHELL     := /bin/bash
 B         := build
 JOBS      ?= 3
 TIMEOUT   ?= 900
-BRANCH_DIRS := $(filter-out variants/common/,$(wildcard variants/*/))
-BRANCHES  := $(sort $(patsubst variants/%/,%,$(BRANCH_DIRS)))
+BRANCHES  := $(sort $(patsubst variants/%/branch,%,$(wildcard variants/*/branch)))
 VARIANTS  := $(BRANCHES)
 EXTRAS    := $(foreach v,$(VARIANTS),$(if $(wildcard variants/$(v)/extra/*.patch),$(v)+extra))
 BROKEN    := $(foreach v,$(VARIANTS),$(if $(wildcard variants/$(v)/broken/*.patch),$(v)+broken))

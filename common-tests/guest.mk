@@ -10,23 +10,21 @@ $(GUESTBIN)/.built: FORCE | $(B)/deps.stamp
 	@$(MAKE) -s -C bench OUT=$(abspath $(GUESTBIN))
 	@touch -r $$(ls -t $(GUESTBIN)/* | head -1) $@
 
-# variants/<branch>/files: the optional interface files the design documents.
-documented = $(firstword $(wildcard variants/$(call branch_of,$(1))/files) /dev/null)
-# variants/<branch>/charging: how the branch documents its charge ("exact").
-charging   = $(wildcard variants/$(call branch_of,$(1))/charging)
+# variants/<branch>/branch goes in as /etc/branch: the suite and the stress
+# read the charge and the optional files the branch documents there.
+branch_file = variants/$(call branch_of,$(1))/branch
 INITRAMFS_DEPS = $(GUESTBIN)/.built qemu/init.sh qemu/mkinitramfs.sh $(B)/known/$(1) \
-		 $(wildcard variants/$(call branch_of,$(1))/files) \
-		 $(call charging,$(1))
+		 $(call branch_file,$(1))
 $(B)/initramfs/%-debug.cpio.gz: $(B)/mod-debug/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*)
 	@mkdir -p $(B)/initramfs
-	CHARGING=$(call charging,$*) qemu/mkinitramfs.sh $@ $(B)/obj-debug/$*/usr/gen_init_cpio $< \
-		$(GUESTBIN) $(B)/known/$* $(call documented,$*)
+	qemu/mkinitramfs.sh $@ $(B)/obj-debug/$*/usr/gen_init_cpio $< \
+		$(GUESTBIN) $(B)/known/$* $(call branch_file,$*)
 
 # The benchmark's perf boots need Debian's perf and its libraries as well.
 $(B)/initramfs/%-perf.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*)
 	@mkdir -p $(B)/initramfs
-	CHARGING=$(call charging,$*) qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< \
-		$(GUESTBIN) $(B)/known/$* $(call documented,$*) perf
+	qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< \
+		$(GUESTBIN) $(B)/known/$* $(call branch_file,$*) perf
 
 # The plain initramfs also carries the kernel's own cgroup selftests of the
 # build's tree, which the v2 boot runs after the suite.
@@ -34,9 +32,10 @@ $(B)/initramfs/%.cpio.gz: $(B)/mod/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*) \
 			  $(B)/kselftest/%/.built \
 			  common-tests/kselftest/run.sh common-tests/kselftest/skips
 	@mkdir -p $(B)/initramfs
-	KSELFTEST=$(B)/kselftest/$* CHARGING=$(call charging,$*) \
+	KSELFTEST=$(B)/kselftest/$* \
 		qemu/mkinitramfs.sh $@ $(B)/obj/$*/usr/gen_init_cpio $< $(GUESTBIN) \
-		$(B)/known/$* $(call documented,$*)
+		$(B)/known/$* $(call branch_file,$*)
+
 
 # tools/testing/selftests/cgroup as the build's branch has them, static:
 # those of common-tests/kselftest/programs whose options its .config has;

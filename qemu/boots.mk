@@ -31,14 +31,16 @@ NATIVE_DEPS := $(wildcard bench/native/*.c bench/native/*.h bench/native/*.sh be
 		common-tests/module/design_*.h common-tests/module/design-of.sh)
 native_design = $(if $(wildcard $(B)/src/$(1)/kernel/cgroup/encryption_ids.c),encryption_ids,misc)
 is_enc_ids = $(filter encryption_ids,$(call native_design,$(1)))
-# branch_says BUILD FILE ERE: the lines of the branch's FILE that match ERE.
-branch_says = $(shell grep -s '$(3)' variants/$(call branch_of,$(1))/$(2))
 # F7 (misc RFC v1) strands css references on refused charges: let it run.
-native_args = $(if $(call branch_says,$(1),known-defects,^F7 ),:--ref-leaks-ok)
+native_args = $(if $(shell grep -s '^F7 ' variants/$(call branch_of,$(1))/known-defects),$(\
+	      ):--ref-leaks-ok)
 # A design with per-CPU stocks documents a bound per CPU: MISC_CHARGE_BATCH.
-native_stock = $(if $(call branch_says,$(1),files,^charges_stocked_per_cpu),STOCK_BOUND=$$(sed -n \
+native_stock = $(if $(filter charges_stocked_per_cpu,$(call branch_key,$(call branch_of,$(1)),$(\
+	       )documents)),STOCK_BOUND=$$(sed -n \
 	       's/^\#define MISC_CHARGE_BATCH \([0-9]*\).*/\1/p' $(B)/src/$(1)/kernel/cgroup/misc.c))
-native_charging = $(if $(call is_enc_ids,$(1)),exact,$$(cat /dev/null $(call charging,$(1))))
+native_charging = $(if $(call is_enc_ids,$(1)),exact,$(call branch_key,$(call branch_of,$(1)),$(\
+		  )charging))
+
 $(B)/out/%/native/status: $(B)/src/%/.series-applied $(NATIVE_DEPS)
 	@echo "native $*: build and smoke run of the controller's code on the host"
 	@$(call native_stock,$*) bench/native/smoke.sh $(B)/out/$*/native "$(call native_charging,$*)" \

@@ -118,9 +118,10 @@ if [ "$MODE" = robust ]; then
 		return 1
 	}
 	echo "# guest: fuzz on cgroup v2, seed $SEED, $WRITES writes" > "$KTAP"
-	# A design with unsigned int limits says so in its documented files.
+	# A design with unsigned int limits says so in its branch file.
 	uint=
-	grep -qx limits_unsigned_int /etc/documented-files 2>/dev/null && uint=--limits-uint
+	grep -qE '^documents[[:space:]]+limits_unsigned_int[[:space:]]*$' /etc/branch &&
+		uint=--limits-uint
 	asid_fuzz --root /sys/fs/cgroup --hier v2 --seed "$SEED" --writes "$WRITES" $uint \
 		> "$KTAP" 2>&1 || status=1
 	mkdir -p /cgroup-v1
@@ -149,7 +150,7 @@ if [ "$MODE" = robust ]; then
 	# reference keeps the controller on v2.
 	# shellcheck disable=SC2086
 	asid_stress --root /sys/fs/cgroup --hier v2 --seconds $((SECS - V1_SECS)) \
-		--seed "$SEED" --charging /etc/charging $known \
+		--seed "$SEED" --branch /etc/branch $known \
 		> /tmp/stress-v2.ktap 2>&1 || status=1
 	cat /tmp/stress-v2.ktap > "$KTAP"
 	stranded=$(sed -n 's/^not ok [0-9]* stress_no_dying_descendants # TODO \([^ ]*\).*/\1/p' \
@@ -164,7 +165,7 @@ if [ "$MODE" = robust ]; then
 	elif v1_mount; then
 		echo "# guest: stress on cgroup v1 for ${V1_SECS}s, seed $SEED" > "$KTAP"
 		asid_stress --root /cgroup-v1 --hier v1 --seconds "$V1_SECS" \
-			--seed "$SEED" --charging /etc/charging --known /etc/known-defects \
+			--seed "$SEED" --branch /etc/branch --known /etc/known-defects \
 			> "$KTAP" 2>&1 || status=1
 		v1_release
 	else
@@ -215,7 +216,8 @@ fi
 run_suite() {
 	hier=$1 root=$2
 	set -- --root "$root" --hier "$hier" --known /etc/known-defects \
-		--files /etc/documented-files --charging /etc/charging
+		--branch /etc/branch
+
 	[ -n "$ONLY" ] && set -- "$@" --only "$ONLY"
 	echo "# guest: suite on cgroup $hier at $root" > "$KTAP"
 	{ /bin/asid_suite "$@" 2>&1; echo $? > /tmp/suite.rc; } | tee /tmp/suite.ktap > "$KTAP"

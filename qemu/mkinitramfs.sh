@@ -1,14 +1,14 @@
 #!/bin/sh
-# mkinitramfs.sh OUT.cpio.gz GEN_INIT_CPIO MODULE SUITE_DIR KNOWN_DEFECTS FILES [perf]
+# mkinitramfs.sh OUT.cpio.gz GEN_INIT_CPIO MODULE SUITE_DIR KNOWN_DEFECTS BRANCH [perf]
 # Packs busybox, the guest init, the test module and the static test
 # binaries into a gzipped initramfs with the kernel's own gen_init_cpio.
 # With "perf", Debian's perf and the shared libraries it needs go in too.
 # With KSELFTEST=DIR (common-tests/kselftest/build.sh's output: the kernel's
 # cgroup selftests and their plan), DIR goes in as /kselftest, with the
-# run.sh and skips that drive them.  CHARGING=FILE (variants/<branch>/charging)
-# goes in as /etc/charging, empty without it.
+# run.sh and skips that drive them.  BRANCH (variants/<branch>/branch) goes
+# in as /etc/branch: the suite and the stress read what it documents.
 set -eu
-out=$1 gen=$2 module=$3 bindir=$4 known=$5 files=$6 extra=${7:-}
+out=$1 gen=$2 module=$3 bindir=$4 known=$5 branch=$6 extra=${7:-}
 here=$(dirname "$0")
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
@@ -22,8 +22,8 @@ file /init $here/init.sh 755 0 0
 file /bin/busybox /bin/busybox 755 0 0
 file /lib/asid_test.ko $module 644 0 0
 file /etc/known-defects $known 644 0 0
-file /etc/documented-files $files 644 0 0
-file /etc/charging ${CHARGING:-/dev/null} 644 0 0
+file /etc/branch $branch 644 0 0
+
 EOL
 for f in "$bindir"/*; do
 	[ -x "$f" ] && echo "file /bin/$(basename "$f") $f 755 0 0" >> "$list"

@@ -17,7 +17,7 @@
 #            one
 # Injected faults: a KVM leak on every branch (each design's own SEV
 # accounting); the test module's leak and underflow on every branch but
-# those built on another (variants/<b>/on), whose module and stress paths
+# those built on another ("on" in variants/<b>/branch), whose module and stress paths
 # are their base's.
 # module_inject_runs BRANCH: the test module's injections, unless BRANCH is "on" another.
 module_inject_runs = $(if $(ON_$(1)),,$(foreach i,$(MOD_INJECTS),$(B)/out/inject-$(i)/$(1)/status))

@@ -2,21 +2,37 @@
 # Branch data: which tree, series, config fragments and lists each build has.
 # Included by the top Makefile; paths are from the repository's top.
 
+# Each branch says what the rules need to know of it in variants/<b>/branch:
+# "<key> <value>" lines with a key of BRANCH_KEYS (variants/README.md).  A
+# line that is not is an error before anything runs.
+BRANCH_KEYS := tree on fixes charging documents
+branch_errors := $(shell awk -v list="$(BRANCH_KEYS)" '!/^[[:space:]]*(\#|$$)/ && \
+	(NF != 2 || index(" " list " ", " " $$1 " ") == 0) { printf "%s:%d: not \"<key> \
+	<value>\" with a key of: %s\n", FILENAME, FNR, list }' $(BRANCHES:%=variants/%/branch))
+
+$(if $(branch_errors),$(error $(branch_errors)))
+# branch_key BRANCH KEY: the values of KEY in the branch's file, in order.
+branch_key = $(shell sed -n 's/^$(2)[[:space:]]\{1,\}//p' variants/$(1)/branch)
+
 # A build name is a branch, "<branch>+extra" or "<branch>+broken".
 branch_of  = $(patsubst %+broken,%,$(patsubst %+extra,%,$(1)))
 if_extra   = $(if $(filter %+extra,$(1)),$(2))
 if_broken  = $(if $(filter %+broken,$(1)),$(2))
 # The packaged tree of each branch, read once: build/linux-<tree> is it as
 # a git repository (branch base), from /usr/src/linux-source-<tree>.tar.xz.
-# file_word FILE: what FILE says, blanks trimmed, or nothing if it is missing.
-file_word  = $(strip $(shell cat $(1) 2>/dev/null))
-DEFAULT_TREE := 6.1
-tree_of_dir = $(or $(call file_word,variants/$(1)/tree),$(DEFAULT_TREE))
-$(foreach v,$(BRANCHES),$(eval TREE_$(v) := $(call tree_of_dir,$(v))))
+# Every branch names one tree that variants/common/ has patches for.
+$(foreach v,$(BRANCHES),$(eval TREE_$(v) := $(call branch_key,$(v),tree)))
+known_tree = $(and $(filter 1,$(words $(1))),$(wildcard variants/common/$(1)/*.patch))
+$(foreach v,$(BRANCHES),$(if $(call known_tree,$(TREE_$(v))),,$(error \
+	variants/$(v)/branch: "tree $(TREE_$(v))" is not one tree of variants/common/)))
 TREES      := $(sort $(foreach v,$(VARIANTS),$(TREE_$(v))))
 tree       = $(TREE_$(call branch_of,$(1)))
 treedir    = $(B)/linux-$(call tree,$(1))
-$(foreach v,$(BRANCHES),$(eval ON_$(v) := $(call file_word,variants/$(v)/on)))
+# A branch "on" another is built on top of it: that one's series first.
+$(foreach v,$(BRANCHES),$(eval ON_$(v) := $(call branch_key,$(v),on)))
+$(foreach v,$(BRANCHES),$(if $(ON_$(v)),$(if $(filter $(ON_$(v)),$(BRANCHES)),,$(error \
+	variants/$(v)/branch: "on $(ON_$(v))" is not a branch))))
+
 # branch_files DIR EXT: DIR's *.EXT, in order, after those of the branch DIR is "on".
 branch_files = $(if $(ON_$(1)),$(call branch_files,$(ON_$(1)),$(2))) \
 	     $(sort $(wildcard variants/$(1)/*.$(2)))
@@ -31,7 +47,10 @@ fragments  = $(sort $(wildcard variants/common/*.config)) \
 known_defect_files = $(wildcard variants/$(call branch_of,$(1))/known-defects) \
 	     $(call if_extra,$(1),$(wildcard variants/$(call branch_of,$(1))/extra/known-defects))
 known_splats_file = $(firstword $(wildcard variants/$(call branch_of,$(1))/known-splats) /dev/null)
+# file_word FILE: what FILE says, blanks trimmed, or nothing if it is missing.
+file_word  = $(strip $(shell cat $(1) 2>/dev/null))
 # Kernel command line a build needs: extra/cmdline (e.g. asid.caps=...).
+
 cmdline    = $(call if_extra,$(1),$(call file_word,variants/$(call branch_of,$(1))/extra/cmdline))
 DEBUG_FRAGMENTS := $(sort $(wildcard variants/common/debug/*.config))
 

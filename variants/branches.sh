@@ -13,7 +13,7 @@ echo "Every branch is variants/common/*.patch, then its own series:"
 echo
 subjects variants/common
 for b in "$@"; do
-	on=$(cat "variants/$b/on" 2>/dev/null || true)
+	on=$(sed -n 's/^on[[:space:]]\{1,\}//p' "variants/$b/branch")
 	echo "- **$b** (${on:+on top of $on, then }$(ls variants/"$b"/*.patch 2>/dev/null | wc -l) patches; config $(ls variants/"$on"/*.config variants/"$b"/*.config 2>/dev/null | tr '\n' ' '))"
 	subjects "variants/$b"
 	[ -n "$(ls variants/"$b"/*.patch 2>/dev/null)" ] || echo "  - (no patches: the tree as shipped)"

@@ -465,19 +465,3 @@ bool ctl_lists(const struct ctl *c, const char *cg, enum ctl_file f,
 		snprintf(key, sizeof(key), "%s", res);
 	return !parse_keyed(buf, key, val, sizeof(val));
 }
-
-int ctl_read_charging(const char *path, bool *exact, char *word)
-{
-	FILE *f = fopen(path, "re");
-	int n;
-
-	word[0] = '\0';
-	if (!f)
-		return -errno;
-	n = fscanf(f, "%31s", word);
-	fclose(f);
-	if (n == 1 && strcmp(word, "exact"))
-		return -EINVAL;
-	*exact = n == 1;
-	return 0;
-}

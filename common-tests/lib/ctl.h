@@ -151,13 +151,4 @@ bool ctl_lists(const struct ctl *c, const char *cg, enum ctl_file f,
 int ctl_read_file(const struct ctl *c, const char *cg, enum ctl_file f,
 		  const char *res, char *buf, size_t len);
 
-/*
- * ctl_read_charging() - The charge a branch documents, from 
- * (variants/<branch>/charging): one word, "exact" (no level ever stores a
- * usage above its max), or nothing for the design's own discipline.
- * Return: 0 with *@exact set; -errno if the file cannot be read; -EINVAL
- * for any other word, which @word (at least 32 bytes) then holds.
- */
-int ctl_read_charging(const char *path, bool *exact, char *word);
-
 #endif /* _LIB_CTL_H */

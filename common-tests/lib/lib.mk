@@ -14,9 +14,10 @@
 #   kmsg    /dev/kmsg: splats, the begin/end markers, WARN_ONCE reset
 #   ktap    KTAP output
 #   file    one write(2) to a kernel file (cgroup files, /dev/kmsg)
+#   branch  the branch's description (/etc/branch): charging, documents
 
 LIB_DIR := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 LIB_INCLUDE := $(LIB_DIR)/../include
 LIB_CFLAGS := -I$(LIB_DIR) -I$(LIB_INCLUDE)
-LIB_SRCS := $(addprefix $(LIB_DIR)/,cg.c ctl.c parse.c charge.c kvm.c kmsg.c ktap.c file.c)
+LIB_SRCS := $(addprefix $(LIB_DIR)/,cg.c ctl.c parse.c charge.c kvm.c kmsg.c ktap.c file.c branch.c)
 LIB_HDRS := $(LIB_SRCS:.c=.h) $(LIB_INCLUDE)/asid_test_uapi.h

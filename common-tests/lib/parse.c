@@ -161,6 +161,25 @@ int parse_known_line(const char *line, char *id, size_t idlen,
 	return 1;
 }
 
+int parse_branch_line(const char *line, char *key, char *value)
+{
+	char buf[256], *k, *rest, *v;
+
+	snprintf(buf, sizeof(buf), "%s", line);
+	buf[strcspn(buf, "\n")] = '\0';
+	split_key(buf, &k, &rest);
+	if (!*k || *k == '#')
+		return 0;
+	split_key(rest, &v, &rest);
+	if (!*v || *rest)
+		return -EINVAL;
+	if (strlen(k) >= PARSE_KEY_LEN || strlen(v) >= PARSE_KEY_LEN)
+		return -E2BIG;
+	strcpy(key, k);
+	strcpy(value, v);
+	return 1;
+}
+
 int parse_split_leaves(char *sig, char *leaves, size_t len)
 {
 	char *sp;

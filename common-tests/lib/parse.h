@@ -59,6 +59,16 @@ int parse_known_line(const char *line, char *id, size_t idlen,
 		     char *point, size_t pointlen, char *sig, size_t siglen);
 
 /*
+ * parse_branch_line() - Read one line of a branch description
+ * (variants/<branch>/branch): "<key> <value>", one word each; a line
+ * that starts with '#' is a comment.
+ * Return: 1 for an entry, 0 for a blank or comment line, -EINVAL if the
+ * line has no value or more than one, -E2BIG if a word does not fit
+ * PARSE_KEY_LEN.
+ */
+int parse_branch_line(const char *line, char *key, char *value);
+
+/*
  * parse_split_leaves() - A known defect that leaves a residue at the root
  * says so before its signature: "leaves=sev:1[,<res>:<n>...] <ERE>".
  * Moves that word from @sig into @leaves (empty if there is none).

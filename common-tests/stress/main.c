@@ -3,7 +3,7 @@
  * asid_stress: churn the controller under concurrency for a bounded time.
  *
  *   asid_stress --root <cgroup mount> --hier v2|v1 --seconds <T> --seed <u64>
- *               [--charging <file>] [--known <file>]
+ *               [--branch <file>] [--known <file>]
  *
  * For T seconds, module chargers and VM chargers (child processes) charge
  * and uncharge while threads of this process make and remove cgroups,
@@ -33,6 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "branch.h"
 #include "charge.h"
 #include "kmsg.h"
 #include "ktap.h"
@@ -120,24 +121,25 @@ pid_t st_reap(pid_t pid, int *status, int timeout_ms)
 static void usage(const char *prog)
 {
 	fprintf(stderr,
-		"usage: %s --root <cgroup mount> --hier v2|v1 --seconds <T> --seed <u64> [--charging <file>] [--known <file>]\n",
+		"usage: %s --root <cgroup mount> --hier v2|v1 --seconds <T> --seed <u64> [--branch <file>] [--known <file>]\n",
 		prog);
 	exit(2);
 }
 
 /*
- * --charging FILE: variants/<branch>/charging, how the branch documents its
- * charge.  One word: "exact" (no level ever stores a usage above its max,
- * so the sampler's bound is 0 as for encryption_ids).  An empty file is the
- * design's own discipline; anything else is a mistake in the branch.
+ * --branch FILE: variants/<branch>/branch, whose "charging" line says how
+ * the branch documents its charge: "exact" (no level ever stores a usage
+ * above its max, so the sampler's bound is 0 as for encryption_ids).  No
+ * such line is the design's own discipline; anything else is a mistake in
+ * the branch.
  */
 static void read_charging(struct stress *s, const char *path)
 {
-	char word[32];
-	int ret = ctl_read_charging(path, &s->exact, word);
+	char word[PARSE_KEY_LEN];
+	int ret = branch_charging(path, &s->exact, word);
 
-	if (ret == -EINVAL) {
-		fprintf(stderr, "asid_stress: %s: unknown charging \"%s\"\n", path, word);
+	if (ret == -EINVAL || ret == -E2BIG) {
+		fprintf(stderr, "asid_stress: %s: charging: %s\n", path, word);
 		exit(2);
 	} else if (ret) {
 		fprintf(stderr, "asid_stress: %s: %s\n", path, strerror(-ret));
@@ -188,7 +190,7 @@ static void parse_args(struct stress *s, int argc, char **argv)
 		{ "hier", required_argument, NULL, 'h' },
 		{ "seconds", required_argument, NULL, 't' },
 		{ "seed", required_argument, NULL, 's' },
-		{ "charging", required_argument, NULL, 'c' },
+		{ "branch", required_argument, NULL, 'b' },
 		{ "known", required_argument, NULL, 'k' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -223,7 +225,7 @@ static void parse_args(struct stress *s, int argc, char **argv)
 				usage(argv[0]);
 			have_s = true;
 			break;
-		case 'c':
+		case 'b':
 			read_charging(s, optarg);
 			break;
 		case 'k':

@@ -41,7 +41,8 @@
  * the largest amount of every charger that charges the type: module
  * chargers ST_MOD_AMOUNT, VM chargers 1, by an init or a context move
  * (3 x 2 + 2 x 1 = 8 units).  A misc branch that documents an exact
- * charge (--charging, misc-exact) stores only sums within max: 0.
+ * charge (its --branch file says "charging exact": misc-exact) stores only
+ * sums within max: 0.
  */
 #include <errno.h>
 #include <stdio.h>

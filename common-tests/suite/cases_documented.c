@@ -7,16 +7,18 @@
  * and the cases that need one skip where it is absent.  So a kernel that
  * lost a file, or grew one its design does not document, would pass them
  * all; this point compares what the kernel shows with the list the branch
- * documents (variants/<branch>/files, given with --files).
+ * documents (the "documents" lines of variants/<branch>/branch, --branch).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "branch.h"
+#include "parse.h"
 #include "suite.h"
 
 struct optional_file {
-	const char *word;	/* as variants/<branch>/files names it */
+	const char *word;	/* as a "documents" line names it */
 	bool (*shown)(const struct ctl *c);
 };
 
@@ -49,71 +51,60 @@ static const struct optional_file optional_files[] = {
 
 #define NR_OPTIONAL ((int)(sizeof(optional_files) / sizeof(optional_files[0])))
 
-/* Set listed[i] for each optional file @path names; -errno if unreadable. */
-static int read_documented(const char *path, bool listed[NR_OPTIONAL],
-			   char *unknown, size_t len)
-{
-	char word[64];
-	FILE *f = fopen(path, "re");
-	int i, c;
+struct documented {
+	bool listed[NR_OPTIONAL];
+	char unknown[PARSE_KEY_LEN];
+};
 
-	if (!f)
-		return -errno;
-	unknown[0] = '\0';
-	while (fscanf(f, " %63s", word) == 1) {
-		if (word[0] == '#') {
-			while ((c = fgetc(f)) != EOF && c != '\n')
-				;
-			continue;
-		}
-		for (i = 0; i < NR_OPTIONAL; i++)
-			if (!strcmp(word, optional_files[i].word))
-				break;
-		if (!strcmp(word, CAPACITY_BUSY) || !strcmp(word, LIMITS_UINT) ||
-		    !strcmp(word, REFUSALS_UNLOGGED) || !strcmp(word, STOCKED_CHARGES))
-			continue;	/* a behaviour, see suite_documents() */
-		if (i < NR_OPTIONAL)
-			listed[i] = true;
-		else if (!unknown[0])
-			snprintf(unknown, len, "%s", word);
-	}
-	fclose(f);
+/* Mark the optional file @word names; keep the first unknown word. */
+static int note_documented(const char *word, void *arg)
+{
+	struct documented *d = arg;
+	int i;
+
+	if (!strcmp(word, CAPACITY_BUSY) || !strcmp(word, LIMITS_UINT) ||
+	    !strcmp(word, REFUSALS_UNLOGGED) || !strcmp(word, STOCKED_CHARGES))
+		return 0;	/* a behaviour, see suite_documents() */
+	for (i = 0; i < NR_OPTIONAL; i++)
+		if (!strcmp(word, optional_files[i].word))
+			break;
+	if (i < NR_OPTIONAL)
+		d->listed[i] = true;
+	else if (!d->unknown[0])
+		snprintf(d->unknown, sizeof(d->unknown), "%s", word);
 	return 0;
 }
 
 bool suite_documents(const struct suite *s, const char *word)
 {
-	char w[64];
-	bool found = false;
-	FILE *f = s->documented ? fopen(s->documented, "re") : NULL;
-
-	while (f && !found && fscanf(f, " %63s", w) == 1)
-		found = !strcmp(w, word);
-	if (f)
-		fclose(f);
-	return found;
+	return s->branch && branch_has(s->branch, "documents", word);
 }
 
 CASE(case_documented_files)
 {
-	bool listed[NR_OPTIONAL] = { false };
-	char shown[128] = "", documented[128] = "", unknown[64];
-	int i, ret;
+	struct documented d = { { false }, "" };
+	bool *listed = d.listed;
+	char shown[128] = "", documented[128] = "";
+	const char *path = p->s->branch;
+	int i, ret, bad_line = 0;
 
-	if (!p->s->documented) {
-		pt_obs(p, "no --files list given");
-		pt_fail(p, "the branch's documented files were not given (--files)");
+	if (!path) {
+		pt_obs(p, "no --branch file given");
+		pt_fail(p, "the branch's documented files were not given (--branch)");
 		return FAIL;
 	}
-	ret = read_documented(p->s->documented, listed, unknown, sizeof(unknown));
-	if (ret) {
-		pt_obs(p, "%s unreadable: %s", p->s->documented, strerror(-ret));
-		pt_fail(p, "cannot read %s", p->s->documented);
+	ret = branch_for_each(path, "documents", note_documented, &d, &bad_line);
+	if (ret && bad_line) {
+		pt_obs(p, "%s: line %d malformed", path, bad_line);
+		pt_fail(p, "%s: line %d is not \"<key> <value>\"", path, bad_line);
+		return FAIL;
+	} else if (ret) {
+		pt_obs(p, "%s unreadable: %s", path, strerror(-ret));
+		pt_fail(p, "cannot read %s", path);
 		return FAIL;
 	}
-	if (unknown[0])
-		pt_fail(p, "%s names \"%s\", not an optional file", p->s->documented,
-			unknown);
+	if (d.unknown[0])
+		pt_fail(p, "%s documents \"%s\", not an optional file", path, d.unknown);
 	for (i = 0; i < NR_OPTIONAL; i++) {
 		bool is_shown = optional_files[i].shown(p->c);
 

@@ -11,10 +11,10 @@
  * charge+uncharge loop in L/C, so that L refuses every charge, while the
  * sampler on cpu 0, in L/C too, reads L's counter.  A design that
  * checks a sum before it stores it never shows L above 4: encryption_ids
- * (under its lock), and every misc branch whose variants/<b>/charging
- * says "exact" (misc-exact, misc-batched).  misc adds a charge to each
- * level and cancels it when the level is over its max, so L may show 4
- * plus the charges in flight: 1, one charger charging 1 at a time.
+ * (under its lock), and every misc branch whose variants/<b>/branch
+ * says "charging exact" (misc-exact, misc-batched).  misc adds a charge
+ * to each level and cancels it when the level is over its max, so L may
+ * show 4 plus the charges in flight: 1, one charger charging 1 at a time.
  *
  * How likely a miss is.  The sampler sees a refused charge only if its CPU
  * reads while the charger's CPU is inside the charge, which under TCG on

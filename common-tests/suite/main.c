@@ -5,8 +5,7 @@
  * same binary runs in either guest and tells them apart from the files.
  *
  * usage: asid_suite --root <cgroup mount> --hier v2|v1
- *                   [--only <substring>] [--known <file>] [--files <file>]
- *                   [--charging <file>]
+ *                   [--only <substring>] [--known <file>] [--branch <file>]
  *
  * Output is KTAP v1; every test point prints one "# observed <point>: ..."
  * line right before its result.  Exit status 0 iff nothing failed.
@@ -19,9 +18,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "branch.h"
 #include "charge.h"
 #include "kvm.h"
 #include "ktap.h"
+#include "parse.h"
 #include "suite.h"
 
 #define RES	F_RES
@@ -164,7 +165,7 @@ static const struct case_desc cases[] = {
 static void usage(const char *prog)
 {
 	fprintf(stderr,
-		"usage: %s --root <cgroup mount dir> --hier v2|v1 [--only <substring>] [--known <file>] [--files <file>] [--charging <file>]\n",
+		"usage: %s --root <cgroup mount dir> --hier v2|v1 [--only <substring>] [--known <file>] [--branch <file>]\n",
 		prog);
 	exit(2);
 }
@@ -345,17 +346,19 @@ static void describe(struct suite *s)
 }
 
 /*
- * --charging FILE: variants/<branch>/charging, as asid_stress reads it: one
- * word, "exact", or empty for the design's own discipline; anything else
- * is a mistake in the branch.
+ * --branch FILE: variants/<branch>/branch.  Its "charging" line, as
+ * asid_stress reads it: "exact", or no such line for the design's own
+ * discipline; anything else is a mistake in the branch.  Its "documents"
+ * lines are read where a case asks (suite_documents()).
  */
-static void read_charging(struct suite *s, const char *path)
+static void read_branch(struct suite *s, const char *path)
 {
-	char word[32];
-	int ret = ctl_read_charging(path, &s->exact, word);
+	char word[PARSE_KEY_LEN];
+	int ret = branch_charging(path, &s->exact, word);
 
-	if (ret == -EINVAL) {
-		fprintf(stderr, "%s: unknown charging \"%s\"\n", path, word);
+	s->branch = path;
+	if (ret == -EINVAL || ret == -E2BIG) {
+		fprintf(stderr, "%s: charging: %s\n", path, word);
 		exit(2);
 	} else if (ret) {
 		fprintf(stderr, "%s: %s\n", path, strerror(-ret));
@@ -370,8 +373,7 @@ static void parse_args(struct suite *s, int argc, char **argv)
 		{ "hier", required_argument, NULL, 'h' },
 		{ "only", required_argument, NULL, 'o' },
 		{ "known", required_argument, NULL, 'k' },
-		{ "files", required_argument, NULL, 'f' },
-		{ "charging", required_argument, NULL, 'c' },
+		{ "branch", required_argument, NULL, 'b' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *hier = NULL, *known = NULL;
@@ -391,11 +393,8 @@ static void parse_args(struct suite *s, int argc, char **argv)
 		case 'k':
 			known = optarg;
 			break;
-		case 'f':
-			s->documented = optarg;
-			break;
-		case 'c':
-			read_charging(s, optarg);
+		case 'b':
+			read_branch(s, optarg);
 			break;
 		default:
 			usage(argv[0]);

@@ -92,10 +92,10 @@ struct suite {
 	int kmsg_err;			/* -errno once /dev/kmsg failed */
 
 	const char *only;
-	const char *documented;		/* --files: the design's optional files */
+	const char *branch;		/* --branch: variants/<branch>/branch */
 	/*
-	 * --charging: the branch documents a charge that never stores a sum
-	 * above max (variants/<branch>/charging "exact").
+	 * The branch documents a charge that never stores a sum above max
+	 * (its "charging exact" line).
 	 */
 	bool exact;
 	int nknown;
@@ -225,7 +225,7 @@ CASE(case_deleg_file_modes);
 /* cases_files.c */
 CASE(case_documented_files);
 /*
- * A behaviour variants/<branch>/files documents besides its optional files:
+ * A behaviour a branch documents besides its optional files ("documents"):
  * misc's first RFC refuses a capacity below the usage (-EBUSY, its
  * kernel-doc), where misc since RFC v3 accepts it.
  */
@@ -246,7 +246,8 @@ CASE(case_documented_files);
 #define STOCKED_CHARGES "charges_stocked_per_cpu"
 /* misc-batched's MISC_CHARGE_BATCH: a CPU stocks at most this many units. */
 #define STOCK_BATCH	32
-/* Whether the branch's --files list names @word. */
+/* Whether the branch has the line "documents @word". */
+
 bool suite_documents(const struct suite *s, const char *word);
 CASE(case_root_files_at_start);
 CASE(case_root_files);

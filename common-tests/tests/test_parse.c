@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host unit tests for lib/parse.c.  Prints KTAP and a last line
+ * Host unit tests for lib/parse.c and lib/branch.c.  Prints KTAP and a last line
  * "N passed, N failed"; exits non-zero if anything failed.
  */
 #include <errno.h>
 #include <regex.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "branch.h"
 #include "parse.h"
 #include "unit_test.h"
 
@@ -192,6 +195,70 @@ static void test_signature(void)
 	regfree(&re);
 }
 
+static void check_branch_line(const char *in, int ret, const char *key,
+			      const char *value, const char *name)
+{
+	char k[PARSE_KEY_LEN] = "", v[PARSE_KEY_LEN] = "";
+	int r = parse_branch_line(in, k, v);
+
+	if (r != ret)
+		emit("# got ret %d\n", r);
+	result(r == ret && (ret != 1 || (!strcmp(k, key) && !strcmp(v, value))),
+	       name);
+}
+
+static void test_branch_line(void)
+{
+	check_branch_line("tree 6.12\n", 1, "tree", "6.12", "branch: entry");
+	check_branch_line("  documents\tevents  \n", 1, "documents", "events",
+			  "branch: whitespace");
+	check_branch_line("# on misc\n", 0, NULL, NULL, "branch: comment line");
+	check_branch_line("\n", 0, NULL, NULL, "branch: blank line");
+	check_branch_line("charging\n", -EINVAL, NULL, NULL, "branch: no value");
+	check_branch_line("on misc misc-fixed\n", -EINVAL, NULL, NULL,
+			  "branch: two values");
+	check_branch_line("on misc # why\n", -EINVAL, NULL, NULL,
+			  "branch: no comment after a value");
+	check_branch_line("documents "
+			  "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n",
+			  -E2BIG, NULL, NULL, "branch: value too long");
+}
+
+/* Write @text to a temporary file and read its charging line. */
+static void check_charging(const char *text, int ret, bool exact,
+			   const char *word, const char *name)
+{
+	char path[] = "/tmp/test_branch.XXXXXX", w[PARSE_KEY_LEN];
+	bool e = !exact;
+	int fd = mkstemp(path), r = -EIO;
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+		r = branch_charging(path, &e, w);
+		unlink(path);
+	}
+	if (r != ret)
+		emit("# got ret %d word \"%s\"\n", r, f ? w : "");
+	result(r == ret && (ret ? !strcmp(w, word) : e == exact), name);
+}
+
+static void test_charging(void)
+{
+	check_charging("tree 6.1\ncharging exact\n", 0, true, "", "charging: exact");
+	check_charging("tree 6.1\n", 0, false, "", "charging: none");
+	check_charging("charging loose\n", -EINVAL, false, "loose",
+		       "charging: unknown word");
+	check_charging("charging exact\ncharging exact\n", -EINVAL, false, "exact",
+		       "charging: two lines");
+	check_charging("tree 6.1\ncharging\n", -EINVAL, false, "line 2 malformed",
+		       "charging: malformed line");
+	result(branch_charging("/nonexistent/branch", &(bool){ false },
+			       (char [PARSE_KEY_LEN]){ 0 }) == -ENOENT,
+	       "charging: missing file");
+}
+
 static void test_sanitize(void)
 {
 	char s[] = "a|b\nc\td  ";
@@ -215,5 +282,7 @@ int main(void)
 	test_leaves();
 	test_signature();
 	test_sanitize();
+	test_branch_line();
+	test_charging();
 	return unit_test_done("parse.c host tests");
 }

@@ -12,6 +12,7 @@
 #   - the findings table and the semantics differences read KTAP right
 #   - a kernel broken on purpose is caught only by the check it breaks
 #   - every path a README names exists (qemu/readme-paths.sh)
+#   - a malformed branch file stops make, naming its file and line
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
@@ -325,5 +326,32 @@ git -C "$r" init -q && git -C "$r" add . &&
 	! "$top/qemu/readme-paths.sh" "$r" > "$tmp/out" 2>&1 &&
 	printf 'README.md: qemu/{x,y}.sh\nqemu/README.md: sub/0002\n' | cmp -s - "$tmp/out"
 ok $? "readme_paths_missing_are_named"
+
+# A branch file with a line make cannot read, a tree without patches or an
+# "on" that is no branch stops make before anything runs, naming the file.
+m=$tmp/make
+mkdir -p "$m/variants/common/6.1" "$m/variants/a" "$m/variants/b"
+cp "$top/variants/branches.mk" "$m/variants/" && : > "$m/variants/common/6.1/0001-x.patch"
+printf 'BRANCHES := a b\nVARIANTS := $(BRANCHES)\ninclude variants/branches.mk\nall: ; @echo $(TREE_a) $(ON_b)\n' > "$m/Makefile"
+printf '# a\ntree 6.1\ndocuments events\n' > "$m/variants/a/branch"
+printf 'tree 6.1\non a\n' > "$m/variants/b/branch"
+make -s -C "$m" > "$tmp/out" 2>&1 && printf '6.1 a\n' | cmp -s - "$tmp/out"
+ok $? "branch_file_read"
+branch_refused() {	# branch_refused LINE ERROR: b's file with LINE added
+	printf 'tree 6.1\non a\n%s\n' "$1" > "$m/variants/b/branch"
+	! make -s -C "$m" > "$tmp/out" 2>&1 && has "$2" "$tmp/out"
+}
+branch_refused 'documents events peak' 'variants/b/branch:3: not "<key> <value>"'
+ok $? "branch_file_two_values_refused"
+branch_refused 'charge exact' 'variants/b/branch:3: not "<key> <value>" with a key of: tree on'
+ok $? "branch_file_unknown_key_refused"
+branch_refused 'tree 6.12' 'variants/b/branch: "tree 6.1 6.12" is not one tree'
+ok $? "branch_file_second_tree_refused"
+printf 'tree 6.2\n' > "$m/variants/b/branch"
+! make -s -C "$m" > "$tmp/out" 2>&1 && has 'variants/b/branch: "tree 6.2" is not one tree' "$tmp/out"
+ok $? "branch_file_unknown_tree_refused"
+printf 'tree 6.1\non c\n' > "$m/variants/b/branch"
+! make -s -C "$m" > "$tmp/out" 2>&1 && has 'variants/b/branch: "on c" is not a branch' "$tmp/out"
+ok $? "branch_file_unknown_on_refused"
 
 tap_done
