@@ -6,7 +6,7 @@
 # checkpatch --strict on every patch, W=1 on every .c file a series touches.
 lint: $(VARIANTS:%=$(B)/obj/%/arch/x86/boot/bzImage)
 	@mkdir -p $(B)/out
-	@$(KCC_ENV) variants/lint.sh $(abspath $(B)/src) $(abspath $(B)/obj) \
+	@$(KCC_ENV) variants/scripts/lint.sh $(abspath $(B)/src) $(abspath $(B)/obj) \
 		$(foreach v,$(VARIANTS),$(v)=$(TREE_$(v))) | tee $(B)/out/lint.tap
 
 # The series that are mailed (variants/<b>/mail/) build after every patch;
@@ -17,13 +17,13 @@ $(B)/out/bisect.list: FORCE
 	@mkdir -p $(B)/out
 	@echo "$(PATCH_BRANCHES)" | cmp -s - $@ || echo "$(PATCH_BRANCHES)" > $@
 
-$(B)/out/bisect.tap: $(PATCH_BRANCHES:%=$(B)/obj/%/arch/x86/boot/bzImage) variants/bisect.sh \
+$(B)/out/bisect.tap: $(PATCH_BRANCHES:%=$(B)/obj/%/arch/x86/boot/bzImage) variants/scripts/bisect.sh \
 		$(foreach b,$(PATCH_BRANCHES),$(call series,$(b))) $(B)/out/bisect.list
 	@mkdir -p $(B)/out
 	@$(if $(PATCH_BRANCHES),,printf 'KTAP version 1\n1..0 # SKIP %s\n' \
 		'no mailed series (variants/<b>/mail/) in VARIANTS' | tee $@; exit 0;) \
 	 { echo "KTAP version 1"; $(foreach b,$(PATCH_BRANCHES),$(KCC_ENV) JOBS=$(JOBS) \
-		variants/bisect.sh $(call treedir,$(b)) $(B)/src/$(b) $(B)/obj/$(b)/.config \
+		variants/scripts/bisect.sh $(call treedir,$(b)) $(B)/src/$(b) $(B)/obj/$(b)/.config \
 		| grep -v "^1\.\.";) } \
 	  | awk '/^(not )?ok [0-9]+ / { n++; sub(/ok [0-9]+ /, "ok " n " ") } { print } \
 		END { if (!n) { print "not ok 1 bisect: no commit was checked"; n = 1 } print "1.." n }' | tee $@
@@ -88,13 +88,13 @@ FORCE:
 # --- results/REPORT.md ------------------------------------------------------------
 REPORT_KTAPS := $(foreach v,$(VARIANTS) $(EXTRAS),$(foreach h,v2 v1,\
 		--ktap $(v)=$(B)/out/$(v)/$(h)/suite.ktap))
-$(B)/report/branches.md: variants/branches.sh FORCE
+$(B)/report/branches.md: variants/scripts/branches.sh FORCE
 	@mkdir -p $(B)/report
-	@variants/branches.sh $(VARIANTS) > $@
+	@variants/scripts/branches.sh $(VARIANTS) > $@
 
-$(B)/report/extra.md: variants/extra-report.sh FORCE
+$(B)/report/extra.md: variants/scripts/extra-report.sh FORCE
 	@mkdir -p $(B)/report
-	variants/extra-report.sh $(patsubst %+extra,%,$(EXTRAS)) > $@
+	variants/scripts/extra-report.sh $(patsubst %+extra,%,$(EXTRAS)) > $@
 
 # The kernel's own cgroup selftests, point by branch (their v2 boots).
 $(B)/report/kselftest.md: $(B)/host/kselftest FORCE

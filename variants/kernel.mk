@@ -8,8 +8,8 @@ $(B)/deps.stamp: qemu/host-deps.sh
 	qemu/host-deps.sh
 	@touch $@
 
-$(B)/linux-%/.git/base-ready: variants/extract.sh | $(B)/deps.stamp
-	variants/extract.sh /usr/src/linux-source-$*.tar.xz $(B)/linux-$*
+$(B)/linux-%/.git/base-ready: variants/scripts/extract.sh | $(B)/deps.stamp
+	variants/scripts/extract.sh /usr/src/linux-source-$*.tar.xz $(B)/linux-$*
 	@touch $@
 
 # ccache shares objects between the branches of a tree: every object tree
@@ -34,9 +34,9 @@ objlink    = mkdir -p $(B)/src/$(2)/.k$(1) $(B)/$(1); \
 # The debug flavour builds the same source tree into obj-debug/ with the
 # debug fragments on top.
 .SECONDEXPANSION:
-$(B)/src/%/.series-applied: $$(call treedir,$$*)/.git/base-ready variants/branch.sh \
+$(B)/src/%/.series-applied: $$(call treedir,$$*)/.git/base-ready variants/scripts/branch.sh \
 			    $$(call series,$$*)
-	variants/branch.sh $(call treedir,$*) $* $(B)/src/$* $(call series,$*)
+	variants/scripts/branch.sh $(call treedir,$*) $* $(B)/src/$* $(call series,$*)
 	@touch $@
 
 $(B)/known/%: $$(call known_defect_files,$$*)
@@ -55,7 +55,7 @@ if_same_tree = $(if $(filter $(call tree,$(1)),$(TREE_$(2))),$(2))
 # controller_config BUILD: the name of its own config fragment (misc.config).
 controller_config = $(notdir $(call branch_files,$(call branch_of,$(1)),config))
 # donor_of BUILD: the build whose objects BUILD's are copied from before its
-# first build (variants/seed-obj.sh), so that it compiles only the files
+# first build (variants/scripts/seed-obj.sh), so that it compiles only the files
 # that differ: a "+extra" or "+broken" build its branch; a branch the one
 # before it in VARIANTS of the same tree and controller (its own config
 # fragment's name: another controller changes cgroup_subsys.h, which nearly
@@ -71,7 +71,7 @@ if_same_controller = $(if $(filter $(call controller_config,$(1)),$(call control
 prior_of   = $(if $(filter %+extra %+broken,$(1)),$(call branch_of,$(1)),$(lastword \
 		$(call same_tree,$(1))))
 # seed_objects OBJDIR BUILD: the command that copies BUILD's donor's objects, if any.
-seed_objects = $(if $(call donor_of,$(2)),variants/seed-obj.sh $(B)/src/$(call donor_of,$(2)) \
+seed_objects = $(if $(call donor_of,$(2)),variants/scripts/seed-obj.sh $(B)/src/$(call donor_of,$(2)) \
 		$(B)/src/$(call donor_of,$(2))/.k$(1) $(B)/src/$(2) $(B)/src/$(2)/.k$(1);)
 
 # prior_kernel OBJDIR BUILD: the kernel of BUILD's prior, which it waits for.
@@ -84,12 +84,12 @@ donor_done = $(addprefix $(B)/kselftest/,$(addsuffix /.built,$(call donor_of,$(1
 # kernel_rules OBJDIR MODDIR EXTRA_FRAGMENTS SEEDED: SEEDED non-empty orders a
 # build after its prior and starts its objects from its donor's.
 define kernel_rules
-$(B)/$(1)/%/.config: $(B)/src/%/.series-applied variants/mkconfig.sh variants/seed-obj.sh \
+$(B)/$(1)/%/.config: $(B)/src/%/.series-applied variants/scripts/mkconfig.sh variants/scripts/seed-obj.sh \
 			$$$$(call fragments,$$$$*) $(3) \
 			| $$$$(if $(4),$$$$(call prior_kernel,$(1),$$$$*) $$$$(call donor_done,$$$$*))
 	@$$(if $(4),$$(call seed_objects,$(1),$$*))
 	@$$(call objlink,$(1),$$*)
-	$(KCC_ENV) variants/mkconfig.sh $(B)/src/$$* $$(abspath $(B)/$(1)/$$*) $$(call fragments,$$*) $(3)
+	$(KCC_ENV) variants/scripts/mkconfig.sh $(B)/src/$$* $$(abspath $(B)/$(1)/$$*) $$(call fragments,$$*) $(3)
 
 $(B)/$(1)/%/arch/x86/boot/bzImage: $(B)/$(1)/%/.config $(B)/src/%/.series-applied
 	@echo "kernel $$* ($(1)): building (log $(B)/$(1)/$$*.build.log)"

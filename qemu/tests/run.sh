@@ -29,7 +29,7 @@ tree=$tmp/tree
 
 # Extraction interrupted before its final rename leaves only tree.tmp.
 mkdir -p "$tree.tmp" && echo junk > "$tree.tmp/partial"
-"$top/variants/extract.sh" "$tmp/linux.tar.xz" "$tree" > "$tmp/out" 2>&1
+"$top/variants/scripts/extract.sh" "$tmp/linux.tar.xz" "$tree" > "$tmp/out" 2>&1
 ok $? "extract_resumes_after_interruption"
 git -C "$tree" config user.name t && git -C "$tree" config user.email t@t
 
@@ -44,11 +44,11 @@ mkpatch good 's/two/TWO/'
 mkpatch stale 's/three/THREE/'
 sed -i 's/^ three$/ drei/; s/^-three$/-drei/' "$tmp/stale.patch"
 
-"$top/variants/branch.sh" "$tree" b "$tmp/src/b" "$tmp/good.patch" > "$tmp/out" 2>&1 &&
+"$top/variants/scripts/branch.sh" "$tree" b "$tmp/src/b" "$tmp/good.patch" > "$tmp/out" 2>&1 &&
 	has TWO "$tmp/src/b/kernel/a.c"
 ok $? "branch_applies_series"
 
-"$top/variants/branch.sh" "$tree" b "$tmp/src/b" "$tmp/good.patch" "$tmp/stale.patch" > "$tmp/out" 2>&1
+"$top/variants/scripts/branch.sh" "$tree" b "$tmp/src/b" "$tmp/good.patch" "$tmp/stale.patch" > "$tmp/out" 2>&1
 rc=$?
 [ $rc != 0 ] && has 'stale.patch does not apply' "$tmp/out" && has 'error: patch failed: kernel/a.c' "$tmp/out"
 ok $? "stale_patch_named_with_hunk"
@@ -56,7 +56,7 @@ sed 's/^/# /' "$tmp/out"
 
 # git am interrupted half way: the scratch worktree is mid-am.
 (cd "$tmp/src/.apply-$(basename "$tree")" && git am -q "$tmp/stale.patch" > /dev/null 2>&1)
-"$top/variants/branch.sh" "$tree" b "$tmp/src/b" "$tmp/good.patch" > "$tmp/out" 2>&1
+"$top/variants/scripts/branch.sh" "$tree" b "$tmp/src/b" "$tmp/good.patch" > "$tmp/out" 2>&1
 ok $? "branch_resumes_after_interrupted_am"
 
 HOST_DEPS_PKGS="asid-lab-no-such-package" HOST_DEPS_CHECK_ONLY=1 \
@@ -161,13 +161,13 @@ ok $? "host_test_compile_failure_fails_check"
 # lint.sh: a checkpatch that is missing or crashes fails the patch's
 # point; a report passes only where checkpatch-ignore pins its type and
 # count for that patch.
-mkdir -p "$tmp/lint/variants/b" "$tmp/lint/variants/common/t" "$tmp/lint/src/b/scripts"
-cp "$top/variants/commit-refs.sh" "$tmp/lint/variants/"
+mkdir -p "$tmp/lint/variants/b" "$tmp/lint/variants/common/t" "$tmp/lint/src/b/scripts" "$tmp/lint/variants/scripts"
+cp "$top/variants/scripts/commit-refs.sh" "$tmp/lint/variants/scripts/"
 touch "$tmp/lint/variants/upstream-commits" "$tmp/lint/variants/b/0001-x.patch"
 lint() {	# lint CHECKPATCH_BODY: lint.sh's output with that fake checkpatch.pl
 	printf '#!/bin/sh\n%s\n' "$1" > "$tmp/lint/src/b/scripts/checkpatch.pl"
 	chmod +x "$tmp/lint/src/b/scripts/checkpatch.pl"
-	(cd "$tmp/lint" && "$top/variants/lint.sh" "$tmp/lint/src" "$tmp/lint/obj" b=t) > "$tmp/out" 2>&1
+	(cd "$tmp/lint" && "$top/variants/scripts/lint.sh" "$tmp/lint/src" "$tmp/lint/obj" b=t) > "$tmp/out" 2>&1
 }
 total='echo "total: 0 errors, 0 warnings, 1 checks, 9 lines checked"'
 lint "echo 'CHECK:FOO: bar'; $total; exit 1"
@@ -184,7 +184,7 @@ lint "echo 'Undefined subroutine' >&2; exit 255"
 has '^not ok 1 ' "$tmp/out" && has 'CRASH: checkpatch did not finish (exit status 255)' "$tmp/out"
 ok $? "lint_checkpatch_crash_fails"
 rm "$tmp/lint/src/b/scripts/checkpatch.pl"
-(cd "$tmp/lint" && "$top/variants/lint.sh" "$tmp/lint/src" "$tmp/lint/obj" b=t) > "$tmp/out" 2>&1
+(cd "$tmp/lint" && "$top/variants/scripts/lint.sh" "$tmp/lint/src" "$tmp/lint/obj" b=t) > "$tmp/out" 2>&1
 has '^not ok 1 ' "$tmp/out" && has 'CRASH: checkpatch did not finish' "$tmp/out"
 ok $? "lint_checkpatch_missing_fails"
 

@@ -48,7 +48,7 @@ cleanup() {
 	rm -rf "$scratch"
 }
 trap cleanup EXIT
-. "$here/variants/commit-refs.sh"
+. "$here/variants/scripts/commit-refs.sh"
 
 # observed KTAP POINT: the "# observed" text of POINT in KTAP.  Without
 # KTAP files (lint's check of the format) a placeholder; with them, a

@@ -35,7 +35,7 @@ checkpatch() {	# checkpatch KTREE PATCH: its report, or a CRASH line
 	fi
 	grep -E '^(ERROR|WARNING|CHECK):' "$out.cp"
 }
-. "$here/variants/commit-refs.sh"
+. "$here/variants/scripts/commit-refs.sh"
 n=0
 out=$(mktemp)
 trap 'rm -f "$out" "$out.cp" "$out.err"' EXIT
@@ -79,7 +79,7 @@ for bt in "$@"; do
 	# A branch that mails series: they format, address and pass checkpatch
 	# as mailed, and a mainline version changes the lines that were tested.
 	if [ -d "variants/$b/mail" ]; then
-		variants/patches.sh "$src/$b" "$b" "$out.mail" "Lint <lint@example.org>" > "$out" 2>&1
+		variants/scripts/patches.sh "$src/$b" "$b" "$out.mail" "Lint <lint@example.org>" > "$out" 2>&1
 		rc=$?
 		sed 's/^/# /' "$out"
 		rm -rf "$out.mail"

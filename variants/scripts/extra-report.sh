@@ -8,7 +8,7 @@
 # points for and the plain one has not.  Run from anywhere; OUT and
 # EXTRA_OUT replace build/out for the plain and the extra KTAP.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 out=${OUT:-$top/build/out}
 xout=${EXTRA_OUT:-$out}
 
@@ -188,7 +188,7 @@ suite_edits() {	# suite_edits TYPES
 tmp=$(mktemp)
 trap 'rm -f "$tmp" "$tmp".*' EXIT
 
-echo "Computed by \`variants/extra-report.sh\` from each branch's extra/ patches"
+echo "Computed by \`variants/scripts/extra-report.sh\` from each branch's extra/ patches"
 echo "and the suite's KTAP on the plain and the +extra kernel (v2 and v1)."
 echo "The new types are those the +extra KTAP has points for and the plain"
 echo "one has not; KVM cases skip them (no KVM init command for them)."
