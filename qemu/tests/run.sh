@@ -148,15 +148,25 @@ ok $? "semantics_differ_elides_the_middle"
 
 # A host test suite that crashes, or does not compile, fails the host tests
 # (and so make check) and is named; one that passes does not.
-"$top/qemu/host-tests.sh" "good=true" "crash=kill -SEGV \$\$" > "$tmp/out" 2>&1
+suite() {	# suite NAME BODY: a host test suite NAME/tests/run.sh doing BODY
+	mkdir -p "$tmp/$1/tests"
+	printf '#!/bin/sh\n%s\n' "$2" > "$tmp/$1/tests/run.sh"
+	chmod +x "$tmp/$1/tests/run.sh"
+}
+suite good true
+suite crash 'kill -SEGV $$'
+"$top/qemu/host-tests.sh" "$tmp/good/tests/run.sh" "$tmp/crash/tests/run.sh" > "$tmp/out" 2>&1
 rc=$?
-[ $rc != 0 ] && has '^not ok 1 host-test crash: exit status 139' "$tmp/out" && ! has good "$tmp/out"
+[ $rc != 0 ] && has "^not ok 1 host-test $tmp/crash: exit status 139" "$tmp/out" &&
+	! has good "$tmp/out"
 ok $? "host_test_crash_fails_check"
 printf 'int main(void) { return x; }\n' > "$tmp/bad.c"
-"$top/qemu/host-tests.sh" "nocompile=gcc -o $tmp/bad $tmp/bad.c" > "$tmp/out" 2>&1
+suite nocompile "gcc -o $tmp/bad $tmp/bad.c"
+"$top/qemu/host-tests.sh" "$tmp/nocompile/tests/run.sh" > "$tmp/out" 2>&1
 rc=$?
-[ $rc != 0 ] && has '^not ok 1 host-test nocompile: exit status 1' "$tmp/out"
+[ $rc != 0 ] && has "^not ok 1 host-test $tmp/nocompile: exit status 1" "$tmp/out"
 ok $? "host_test_compile_failure_fails_check"
+
 
 # lint.sh: a checkpatch that is missing or crashes fails the patch's
 # point; a report passes only where checkpatch-ignore pins its type and

@@ -1,5 +1,5 @@
 # tap.sh: the TAP bookkeeping of the host-side shell tests, sourced by
-# qemu/tests/run.sh and common-tests/kselftest/tests.sh.
+# qemu/tests/run.sh and common-tests/kselftest/tests/run.sh.
 n=0 failed=0
 ok() {	# ok STATUS NAME: one point, passed if STATUS is 0
 	n=$((n + 1))

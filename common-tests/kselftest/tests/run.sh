@@ -1,9 +1,9 @@
 #!/bin/sh
-# tests.sh: host tests of run.sh, as TAP.  The "selftests" here are shell
+# tests/run.sh: host tests of run.sh, as TAP.  The "selftests" here are shell
 # scripts that print what a kselftest binary prints; nothing touches the
 # host's cgroups.  Each case is a test "t" with the subtests a and b.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "$0")/.." && pwd)
 summarize=$here/../../qemu/summarize.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
