@@ -38,7 +38,7 @@ host-test: $(B)/deps.stamp
 
 	 grep -E '^(not ok|[0-9]+ passed)' $(B)/out/host-test.tap | sed 's/^/host-test: /'; exit $$rc
 
-$(B)/host/%: common-tests/report/%.c common-tests/report/ktap.h
+$(B)/host/%: results/report/%.c results/report/ktap.h
 	@mkdir -p $(B)/host
 	$(HOSTCC) $(HOSTCFLAGS) -o $@ $<
 
@@ -90,23 +90,23 @@ FORCE:
 # --- results/REPORT.md ------------------------------------------------------------
 REPORT_KTAPS := $(foreach v,$(VARIANTS) $(EXTRAS),$(foreach h,v2 v1,\
 		--ktap $(v)=$(B)/out/$(v)/$(h)/suite.ktap))
-$(B)/report/branches.md: variants/scripts/branches.sh FORCE
+$(B)/report/branches.md: results/report/branches.sh FORCE
 	@mkdir -p $(B)/report
-	@variants/scripts/branches.sh $(VARIANTS) > $@
+	@results/report/branches.sh $(VARIANTS) > $@
 
-$(B)/report/extra.md: variants/scripts/extra-report.sh FORCE
+$(B)/report/extra.md: results/report/extra-report.sh FORCE
 	@mkdir -p $(B)/report
-	variants/scripts/extra-report.sh $(patsubst %+extra,%,$(EXTRAS)) > $@
+	results/report/extra-report.sh $(patsubst %+extra,%,$(EXTRAS)) > $@
 
 # The kernel's own cgroup selftests, point by branch (their v2 boots).
 $(B)/report/kselftest.md: $(B)/host/kselftest FORCE
 	@mkdir -p $(B)/report
 	$(B)/host/kselftest $(foreach v,$(VARIANTS),$(v)=$(B)/out/$(v)/v2/suite.ktap) > $@
 
-results/REPORT.md: $(B)/host/report common-tests/report/REPORT.md.in $(B)/report/branches.md \
+results/REPORT.md: $(B)/host/report results/report/REPORT.md.in $(B)/report/branches.md \
 		   $(B)/report/kselftest.md $(B)/report/delegation.md \
 		   $(B)/report/extra.md $(B)/report/differ.md $(B)/report/findings-status.md \
 		   results/semantics.md results/robustness.md results/robustness-beyond.md \
 		   results/bench/REPORT.md FORCE
-	$(B)/host/report $(REPORT_KTAPS) common-tests/report/REPORT.md.in > $@.tmp
+	$(B)/host/report $(REPORT_KTAPS) results/report/REPORT.md.in > $@.tmp
 	@mv $@.tmp $@

@@ -98,7 +98,7 @@ ok $? "guest_warn_fails_the_run"
 # results/REPORT.md's generator: included headings nest under the
 # directive's; a "#" line inside a code fence is no heading; citing a
 # point the run does not have is an error, not a silent blank.
-gcc -O2 -Wall -Wextra -o "$tmp/report" "$top/common-tests/report/report.c"
+gcc -O2 -Wall -Wextra -o "$tmp/report" "$top/results/report/report.c"
 printf '# Part\n## Sub\ntext\n```\n# shell comment\n```\n### Deep\n' > "$tmp/part.md"
 printf '# T\n## Here\n{{include %s}}\n' "$tmp/part.md" > "$tmp/t.md.in"
 printf 'KTAP version 1\n1..1\n# observed p: 3\nok 1 p\n' > "$tmp/s.ktap"
@@ -119,7 +119,7 @@ ok $? "report_unknown_point_is_an_error"
 
 # findings: a finding is present where one of its points failed, passes
 # where every one that ran passed, is "not run" where none ran.
-gcc -O2 -Wall -Wextra -o "$tmp/findings" "$top/common-tests/report/findings.c"
+gcc -O2 -Wall -Wextra -o "$tmp/findings" "$top/results/report/findings.c"
 printf '# c\nF1 p\nF1 q\nF2 r\n' > "$tmp/known"
 printf 'ok 1 p\nnot ok 2 q # TODO F1\nok 3 r\n' > "$tmp/a.ktap"
 printf 'ok 1 p\nok 2 q\n' > "$tmp/b.ktap"
@@ -130,7 +130,7 @@ ok $? "findings_status_per_branch"
 
 # semantics --differ: agreeing points are counted, not listed; a differing
 # cell keeps only the words that differ.
-gcc -O2 -Wall -Wextra -o "$tmp/semantics" "$top/common-tests/report/semantics.c"
+gcc -O2 -Wall -Wextra -o "$tmp/semantics" "$top/results/report/semantics.c"
 printf '# observed p: same\nok 1 p\n# observed q: C1 sev 1 now\nnot ok 2 q # TODO F1\n' > "$tmp/a.ktap"
 printf '# observed p: same\nok 1 p\n# observed q: C1 sev 0 now\nok 2 q\n' > "$tmp/b.ktap"
 "$tmp/semantics" --differ a="$tmp/a.ktap" b="$tmp/b.ktap" > "$tmp/out" 2>&1 &&

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ktap.h"
+#include "table.h"
 
 #define MAX_FINDINGS	32
 #define MAX_POINTS	16	/* per finding */
@@ -135,13 +136,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
-	printf("| finding |");
-	for (b = 0; b < nr_branches; b++)
-		printf(" %s |", branch_names[b]);
-	printf(" points |\n|---|");
-	for (b = 0; b <= nr_branches; b++)
-		printf("---|");
-	printf("\n");
+	table_head("finding", branch_names, nr_branches, "points");
+
 	for (i = 0; i < nr_findings; i++) {
 		struct finding *f = &findings[i];
 

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "ktap.h"
+#include "table.h"
 
 #define MAX_KTAP	32
 #define LINE_LEN	4096
@@ -44,8 +45,11 @@ static void chomp(char *s)
 
 static void summary(void)
 {
-	printf("| build | run | passed | failed | TODO (known defects) | skipped |\n");
-	printf("|---|---|---|---|---|---|\n");
+	static const char *const cols[] = { "run", "passed", "failed",
+					    "TODO (known defects)", "skipped" };
+
+	table_head("build", cols, 5, NULL);
+
 	for (int i = 0; i < nr_ktaps; i++) {
 		FILE *f = fopen(ktaps[i].path, "r");
 		char line[LINE_LEN];

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ktap.h"
+#include "table.h"
 
 #define MAX_BRANCHES	16
 #define MAX_POINTS	256
@@ -127,13 +128,8 @@ int main(int argc, char **argv)
 	}
 
 	qsort(points, nr_points, sizeof(points[0]), cmp_point);
-	printf("| point |");
-	for (int b = 0; b < nr_branches; b++)
-		printf(" %s |", branches[b]);
-	printf("\n|---|");
-	for (int b = 0; b < nr_branches; b++)
-		printf("---|");
-	printf("\n");
+	table_head("point", branches, nr_branches, NULL);
+
 	for (int i = 0; i < nr_points; i++) {
 		printf("| `%s` |", points[i].name);
 		for (int b = 0; b < nr_branches; b++)

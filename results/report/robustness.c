@@ -17,8 +17,10 @@
 #include <string.h>
 
 #include "ktap.h"
+#include "table.h"
 
 #define LINE_LEN	4096
+#define MAX_COLS	32	/* fields of one tagged line */
 
 static void chomp(char *s)
 {
@@ -43,21 +45,21 @@ static int table(const char *name, const char *path, const char *tag, int header
 		p = line + strlen(tag) + 1;
 		if (header && !rows) {
 			char copy[LINE_LEN];
+			const char *cols[MAX_COLS];
+			int n = 0;
 
 			snprintf(copy, sizeof(copy), "%s", p);
-			printf("| build |");
 			/* A bare token (the <res> of stress-final) names the resource. */
-			for (kv = strtok(copy, " "); kv; kv = strtok(NULL, " "))
-				if (strchr(kv, '='))
-					printf(" %.*s |", (int)(strchr(kv, '=') - kv), kv);
-				else
-					printf(" resource |");
-			printf("\n|---|");
-			snprintf(copy, sizeof(copy), "%s", p);
-			for (kv = strtok(copy, " "); kv; kv = strtok(NULL, " "))
-				printf("---|");
-			printf("\n");
+			for (kv = strtok(copy, " "); kv && n < MAX_COLS; kv = strtok(NULL, " ")) {
+				char *eq = strchr(kv, '=');
+
+				if (eq)
+					*eq = '\0';
+				cols[n++] = eq ? kv : "resource";
+			}
+			table_head("build", cols, n, NULL);
 		}
+
 		printf("| %s |", name);
 		for (kv = strtok(p, " "); kv; kv = strtok(NULL, " "))
 			printf(" %s |", strchr(kv, '=') ? strchr(kv, '=') + 1 : kv);

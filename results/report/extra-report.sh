@@ -188,7 +188,7 @@ suite_edits() {	# suite_edits TYPES
 tmp=$(mktemp)
 trap 'rm -f "$tmp" "$tmp".*' EXIT
 
-echo "Computed by \`variants/scripts/extra-report.sh\` from each branch's extra/ patches"
+echo "Computed by \`results/report/extra-report.sh\` from each branch's extra/ patches"
 echo "and the suite's KTAP on the plain and the +extra kernel (v2 and v1)."
 echo "The new types are those the +extra KTAP has points for and the plain"
 echo "one has not; KVM cases skip them (no KVM init command for them)."

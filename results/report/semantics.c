@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "ktap.h"
+#include "table.h"
 
 #define MAX_BRANCHES	16
 #define MAX_POINTS	1024
@@ -225,13 +226,7 @@ static void print_differ(void)
 	       agree, nr_points);
 	printf("the %d where they differ, each cell with only what differs in its v2 observation:\n\n",
 	       nr_points - agree);
-	printf("| point |");
-	for (b = 0; b < nr_branches; b++)
-		printf(" %s |", branch_names[b]);
-	printf("\n|---|");
-	for (b = 0; b < nr_branches; b++)
-		printf("---|");
-	printf("\n");
+	table_head("point", branch_names, nr_branches, NULL);
 	for (i = 0; i < nr_points; i++) {
 		const struct point *p = &points[i];
 		size_t pre, suf;
@@ -322,13 +317,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 
-	printf("| point |");
-	for (b = 0; b < nr_branches; b++)
-		printf(" %s |", branch_names[b]);
-	printf("\n|---|");
-	for (b = 0; b < nr_branches; b++)
-		printf("---|");
-	printf("\n");
+	table_head("point", branch_names, nr_branches, NULL);
 	for (i = 0; i < nr_points; i++) {
 		printf("| `%s` |", points[i].name);
 		for (b = 0; b < nr_branches; b++)
