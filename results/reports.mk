@@ -38,7 +38,7 @@ host-test: $(B)/deps.stamp
 
 	 grep -E '^(not ok|[0-9]+ passed)' $(B)/out/host-test.tap | sed 's/^/host-test: /'; exit $$rc
 
-$(B)/host/%: results/report/%.c results/report/ktap.h
+$(B)/host/%: results/report/%.c results/report/ktap.h results/report/table.h
 	@mkdir -p $(B)/host
 	$(HOSTCC) $(HOSTCFLAGS) -o $@ $<
 
