@@ -13,6 +13,7 @@
 #   - a kernel broken on purpose is caught only by the check it breaks
 #   - every path a README names exists (qemu/readme-paths.sh)
 #   - a malformed branch file stops make, naming its file and line
+#   - a boot runs its row's verdict, and every row names one that exists
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
@@ -363,5 +364,38 @@ ok $? "branch_file_unknown_tree_refused"
 printf 'tree 6.1\non c\n' > "$m/variants/b/branch"
 ! make -s -C "$m" > "$tmp/out" 2>&1 && has 'variants/b/branch: "on c" is not a branch' "$tmp/out"
 ok $? "branch_file_unknown_on_refused"
+
+# boot.sh runs run-guest.sh, then the row's verdict; a verdict the plan
+# names but boot.sh does not know fails the boot, and every row of the
+# plan names a verdict script that exists.
+bt=$tmp/boot
+mkdir -p "$bt/qemu"
+cp "$top/qemu/boot.sh" "$top/qemu/smoke-verdict.sh" "$bt/qemu/"
+printf '#!/bin/sh\necho "KTAP version 1" > "$5/suite.ktap"; exit ${RG_RC:-0}\n' > "$bt/qemu/run-guest.sh"
+chmod +x "$bt/qemu/run-guest.sh"
+boot() {	# boot VERDICT [RG_RC]: boot.sh with a fake run-guest.sh; status in $tmp/out
+	rm -rf "$bt/out"
+	(cd "$bt" && RG_RC=${2:-0} NAME=b-x BUILD=b PARAM= KERNEL=k INITRD=i OUT=out LOGS=logs \
+		TIMEOUT=1 SIM=16-5 VERDICT=$1 QEMU_EXTRA= KNOWN_SPLATS=/dev/null qemu/boot.sh) \
+		> /dev/null 2>&1
+	cat "$bt/out/status" > "$tmp/out" 2>/dev/null
+}
+boot - 3 && [ "$(cat "$tmp/out")" = 3 ]
+ok $? "boot_status_is_run_guest_status"
+boot nosuch && [ "$(cat "$tmp/out")" = 1 ] && has 'no verdict "nosuch"' "$bt/out/verdict"
+ok $? "boot_unknown_verdict_fails"
+boot smoke && [ "$(cat "$tmp/out")" = 0 ] &&
+	has '^not ok 1 bench_smoke_rows (0 rows, want 18)' "$bt/out/suite.ktap"
+ok $? "boot_smoke_without_rows_fails_its_point"
+verdicts=$(make -s -C "$top" --no-print-directory \
+	--eval='__v__: ; @echo $(foreach v,$(filter VERDICT_%,$(.VARIABLES)),$($(v)))' __v__)
+missing=
+for v in $verdicts; do
+	[ "$v" = - ] || [ -x "$top/qemu/$v-verdict.sh" ] || missing="$missing $v"
+	grep -q "^$v)" "$top/qemu/boot.sh" || missing="$missing $v(boot.sh)"
+done
+[ -n "$verdicts" ] && [ -z "$missing" ] || echo "# verdicts: $verdicts; missing:$missing"
+[ -n "$verdicts" ] && [ -z "$missing" ]
+ok $? "boot_plan_verdicts_exist"
 
 tap_done
