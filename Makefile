@@ -7,7 +7,7 @@
 #   make check        the tests, ending with "N passed, N failed"
 #   make check ONLY=<point substring>   run only matching suite points
 #   make check-debug  suite, fuzzer and stress on the debug kernels
-#   make shell VARIANT=<branch>         an interactive guest (qemu/README.md);
+#   make shell BRANCH=<branch>          an interactive guest (qemu/README.md);
 #                     SHELL_CPUS=<n>, SHELL_ASIDS=<max>,<min sev asid>
 #   make times        where the last run's time went (each kernel build, each boot)
 #
@@ -16,16 +16,19 @@
 # beside what they build, in the fragments included below.
 
 # --- settings: each "?=" one can be set on the command line or in the
-# environment (make check VARIANTS="misc misc-6.12" SEED=1) -------------------
+# environment (make check BRANCHES="misc misc-6.12" SEED=1) -------------------
 SHELL     := /bin/bash
 B         := build
 JOBS      ?= 3
 TIMEOUT   ?= 900
-BRANCHES  := $(sort $(patsubst variants/%/branch,%,$(wildcard variants/*/branch)))
-VARIANTS  := $(BRANCHES)
-EXTRAS    := $(foreach v,$(VARIANTS),$(if $(wildcard variants/$(v)/extra/*.patch),$(v)+extra))
-BROKEN    := $(foreach v,$(VARIANTS),$(if $(wildcard variants/$(v)/broken/*.patch),$(v)+broken))
-DEBUG_VARIANTS ?= $(VARIANTS)
+ALL_BRANCHES := $(sort $(patsubst variants/%/branch,%,$(wildcard variants/*/branch)))
+# BRANCHES: the branches a target builds and tests, all by default;
+# VARIANTS (and VARIANT, DEBUG_VARIANTS) are their first names, still read.
+BRANCHES  ?= $(or $(VARIANTS),$(ALL_BRANCHES))
+EXTRAS    := $(foreach v,$(BRANCHES),$(if $(wildcard variants/$(v)/extra/*.patch),$(v)+extra))
+BROKEN    := $(foreach v,$(BRANCHES),$(if $(wildcard variants/$(v)/broken/*.patch),$(v)+broken))
+DEBUG_BRANCHES ?= $(or $(DEBUG_VARIANTS),$(BRANCHES))
+
 # Where check-debug writes its tables: a run of other branches than the
 # last one can keep that one's file.
 ROBUSTNESS_MD ?= results/robustness.md
@@ -77,20 +80,20 @@ check:
 check-targets: host-test lint $(B)/out/bisect.tap $(RUNS)
 
 # The suite keeps about one host core busy per guest: boot two at a time.
-runs: $(VARIANTS:%=$(B)/initramfs/%.cpio.gz) kernels
+runs: $(BRANCHES:%=$(B)/initramfs/%.cpio.gz) kernels
 	@$(MAKE) --no-print-directory -j2 -O SEED=$(SEED) $(RUNS)
 
 extra: $(EXTRAS:%=$(B)/initramfs/%.cpio.gz) $(EXTRAS:%=$(B)/obj/%/arch/x86/boot/bzImage)
 	@$(MAKE) --no-print-directory -j2 -O $(EXTRA_RUNS)
 	@$(call summary,) $(dir $(EXTRA_RUNS))
 
-check-debug: host-test $(DEBUG_VARIANTS:%=$(B)/initramfs/%-debug.cpio.gz) $(B)/host/robustness
+check-debug: host-test $(DEBUG_BRANCHES:%=$(B)/initramfs/%-debug.cpio.gz) $(B)/host/robustness
 	@$(MAKE) --no-print-directory -j2 -O SEED=$(SEED) FUZZ_WRITES=$(FUZZ_WRITES) \
 		STRESS_SECS=$(STRESS_SECS) $(DEBUG_RUNS)
-	$(B)/host/robustness $(foreach v,$(DEBUG_VARIANTS),$(v)=$(B)/out-debug/$(v)) > $(ROBUSTNESS_MD)
+	$(B)/host/robustness $(foreach v,$(DEBUG_BRANCHES),$(v)=$(B)/out-debug/$(v)) > $(ROBUSTNESS_MD)
 	@$(call summary,host-test) $(dir $(DEBUG_RUNS))
 
-kernels: $(VARIANTS:%=$(B)/obj/%/arch/x86/boot/bzImage)
+kernels: $(BRANCHES:%=$(B)/obj/%/arch/x86/boot/bzImage)
 
 # --- the pipeline's rules, stage by stage --------------------------------------
 include variants/kernel.mk

@@ -7,16 +7,16 @@
 # make bench-native runs only the latter: no kernel build, no QEMU.
 BENCH_REPS  ?= 3
 NATIVE_REPS ?= 15
-NATIVE_SRCS := $(VARIANTS:%=$(B)/src/%/.series-applied) \
+NATIVE_SRCS := $(BRANCHES:%=$(B)/src/%/.series-applied) \
 	       $(foreach t,6.1 6.12,$(B)/linux-$(t)/.git/base-ready)
-bench: $(VARIANTS:%=$(B)/initramfs/%.cpio.gz) $(VARIANTS:%=$(B)/initramfs/%-perf.cpio.gz) kernels \
+bench: $(BRANCHES:%=$(B)/initramfs/%.cpio.gz) $(BRANCHES:%=$(B)/initramfs/%-perf.cpio.gz) kernels \
        $(B)/host/calib-host $(B)/host/benchreport $(NATIVE_SRCS)
-	bench/run-bench.sh $(abspath $(B)/bench-data) $(BENCH_REPS) $(VARIANTS)
-	bench/native/run-native.sh $(abspath $(B)/bench-data) $(NATIVE_REPS) $(VARIANTS)
+	bench/run-bench.sh $(abspath $(B)/bench-data) $(BENCH_REPS) $(BRANCHES)
+	bench/native/run-native.sh $(abspath $(B)/bench-data) $(NATIVE_REPS) $(BRANCHES)
 	@$(MAKE) -s bench-report
 
 bench-native: $(NATIVE_SRCS) $(B)/host/calib-host $(B)/host/benchreport
-	bench/native/run-native.sh $(abspath $(B)/bench-data) $(NATIVE_REPS) $(VARIANTS)
+	bench/native/run-native.sh $(abspath $(B)/bench-data) $(NATIVE_REPS) $(BRANCHES)
 	@$(MAKE) -s bench-report
 
 bench-report: $(B)/host/benchreport

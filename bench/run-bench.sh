@@ -1,5 +1,5 @@
 #!/bin/sh
-# run-bench.sh OUT REPS VARIANT...: the benchmark runs behind `make bench`.
+# run-bench.sh OUT REPS BRANCH...: the benchmark runs behind `make bench`.
 #
 # For each repetition, every variant boots once per guest size (-smp 2,
 # then the oversubscribed -smp 4 and 8), in turn, so that drift on this
@@ -28,7 +28,7 @@ echo "variant,run,shape,depth,type,iters,instructions_per_pair" > "$out/icount.c
 # resource would have; bench/native/driver.c sets the same.
 export SEV_ASID_SIM=${BENCH_ASID_SIM:-1024,129}
 
-boot() {	# boot NAME VARIANT APPEND...: one guest, its tagged CSV lines
+boot() {	# boot NAME BUILD APPEND...: one guest, its tagged CSV lines
 	name=$1 v=$2
 	shift 2
 	if ! "$top/qemu/run-guest.sh" "$name" "$B/obj/$v/arch/x86/boot/bzImage" \

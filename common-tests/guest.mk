@@ -51,7 +51,7 @@ KSELFTEST_KVM := $(addprefix common-tests/kselftest/,build-kvm.sh kvm-programs k
 # donor's (donor_done), and make uses an implicit rule only once in a chain
 # of files no rule names, so these must be named.
 .PHONY: kselftests
-kselftests: $(VARIANTS:%=$(B)/kselftest/%/.built)
+kselftests: $(BRANCHES:%=$(B)/kselftest/%/.built)
 
 $(B)/kselftest/%/.built: $(B)/obj/%/.config $(B)/src/%/.series-applied \
 			 common-tests/kselftest/build.sh common-tests/kselftest/programs \

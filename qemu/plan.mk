@@ -65,16 +65,16 @@ $(call boot_row,warn,   300,        16-5,     selftest, ,            asid.mode=w
 module_inject_runs = $(if $(ON_$(1)),,$(foreach i,$(MOD_INJECTS),$(B)/out/$(1)/inject-$(i)/status))
 CHECK_RUNS := v2 v1 smoke robust wide inject-kvmleak
 MOD_INJECTS := leak underflow
-RUNS  := $(foreach v,$(VARIANTS),$(foreach r,$(CHECK_RUNS),$(B)/out/$(v)/$(r)/status)) \
-	 $(foreach v,$(VARIANTS),$(call module_inject_runs,$(v))) \
-	 $(B)/out/$(firstword $(VARIANTS))/warn/status
+RUNS  := $(foreach v,$(BRANCHES),$(foreach r,$(CHECK_RUNS),$(B)/out/$(v)/$(r)/status)) \
+	 $(foreach v,$(BRANCHES),$(call module_inject_runs,$(v))) \
+	 $(B)/out/$(firstword $(BRANCHES))/warn/status
 # Once per tree, on its first branch, the firmware path (uefi) and each
 # simulation parameter the kernel must refuse: one per rule, max 0, min
 # above max + 1, min 0, one value, not a number, max too large ("0,0" is
 # the boot badsim-0-0).
 BAD_SIMS   := 0-0 5-16 16-0 16 16-x 32768-5
-# first_of_tree TREE: the first branch of VARIANTS made from TREE.
-first_of_tree = $(firstword $(foreach v,$(VARIANTS),$(if $(filter $(1),$(TREE_$(v))),$(v))))
+# first_of_tree TREE: the first branch of BRANCHES made from TREE.
+first_of_tree = $(firstword $(foreach v,$(BRANCHES),$(if $(filter $(1),$(TREE_$(v))),$(v))))
 TREE_FIRST := $(foreach t,$(TREES),$(call first_of_tree,$(t)))
 RUNS  += $(foreach v,$(TREE_FIRST),$(foreach s,$(BAD_SIMS),$(B)/out/$(v)/badsim-$(s)/status))
 RUNS  += $(foreach v,$(TREE_FIRST),$(B)/out/$(v)/uefi/status)
@@ -82,7 +82,7 @@ RUNS  += $(foreach v,$(TREE_FIRST),$(B)/out/$(v)/uefi/status)
 RUNS  += $(BROKEN:%=$(B)/out/%/broken/status)
 # The native harness (bench/native/smoke.sh) on every branch's code and on
 # the kernel's own counters, the anchors: built, run, checked; no timing.
-RUNS  += $(VARIANTS:%=$(B)/out/%/native/status) $(B)/out/anchors/native/status
+RUNS  += $(BRANCHES:%=$(B)/out/%/native/status) $(B)/out/anchors/native/status
 # And each "<branch>+broken" source on the native harness, which must fail
 # the check its breakage breaks (variants/<branch>/broken/expect-native).
 # Every RUNS entry is added here, above check-targets: make expands a rule's
@@ -92,5 +92,5 @@ expects_native = $(wildcard variants/$(call branch_of,$(1))/broken/expect-native
 NATIVE_BROKEN := $(foreach b,$(BROKEN),$(if $(call expects_native,$(b)),$(b)))
 RUNS  += $(NATIVE_BROKEN:%=$(B)/out/broken/%/native/status)
 EXTRA_RUNS := $(foreach v,$(EXTRAS),$(B)/out/$(v)/v2/status $(B)/out/$(v)/v1/status)
-DEBUG_RUNS := $(foreach v,$(DEBUG_VARIANTS),$(foreach r,v2 robust,$(B)/out-debug/$(v)/$(r)/status))
-KTAPS := $(foreach v,$(VARIANTS) $(EXTRAS),$(foreach h,v2 v1,$(v)=$(B)/out/$(v)/$(h)/suite.ktap))
+DEBUG_RUNS := $(foreach v,$(DEBUG_BRANCHES),$(foreach r,v2 robust,$(B)/out-debug/$(v)/$(r)/status))
+KTAPS := $(foreach v,$(BRANCHES) $(EXTRAS),$(foreach h,v2 v1,$(v)=$(B)/out/$(v)/$(h)/suite.ktap))

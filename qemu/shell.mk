@@ -7,16 +7,16 @@
 # simulated ASIDs (kvm_amd.sev_asid_sim: ASIDs 1..max, SEV from the second
 # number up, SEV-ES below it) can be set from the command line or the
 # environment, for exercises that need more of either.
-VARIANT     ?= $(firstword $(VARIANTS))
+BRANCH      ?= $(or $(VARIANT),$(firstword $(BRANCHES)))
 SHELL_CPUS  ?= 2
 SHELL_ASIDS ?= 16,5
 SHELL_CMDLINE = console=ttyS0 panic=-1 kvm_amd.sev_asid_sim=$(SHELL_ASIDS) asid.mode=shell \
-	$(call cmdline,$(VARIANT))
-shell: $(B)/initramfs/$(VARIANT).cpio.gz $(B)/obj/$(VARIANT)/arch/x86/boot/bzImage
+	$(call cmdline,$(BRANCH))
+shell: $(B)/initramfs/$(BRANCH).cpio.gz $(B)/obj/$(BRANCH)/arch/x86/boot/bzImage
 	qemu-system-x86_64 -accel tcg,thread=multi -cpu EPYC -smp $(SHELL_CPUS) -m 1024 \
 		-display none -no-reboot -serial mon:stdio -serial null \
 		-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
-		-kernel $(B)/obj/$(VARIANT)/arch/x86/boot/bzImage -initrd $< \
+		-kernel $(B)/obj/$(BRANCH)/arch/x86/boot/bzImage -initrd $< \
 		-append "$(SHELL_CMDLINE)"; \
 	 test $$? = 1
 

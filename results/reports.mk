@@ -4,14 +4,14 @@
 
 # --- host-side tests and reports ---------------------------------------------
 # checkpatch --strict on every patch, W=1 on every .c file a series touches.
-lint: $(VARIANTS:%=$(B)/obj/%/arch/x86/boot/bzImage)
+lint: $(BRANCHES:%=$(B)/obj/%/arch/x86/boot/bzImage)
 	@mkdir -p $(B)/out
 	@$(KCC_ENV) variants/scripts/lint.sh $(abspath $(B)/src) $(abspath $(B)/obj) \
-		$(foreach v,$(VARIANTS),$(v)=$(TREE_$(v))) | tee $(B)/out/lint.tap
+		$(foreach v,$(BRANCHES),$(v)=$(TREE_$(v))) | tee $(B)/out/lint.tap
 
 # The series that are mailed (variants/<b>/mail/) build after every patch;
-# checked again only when a series, or the set of them in VARIANTS,
-# changes.  A VARIANTS without a mailed series has none to check: a skip
+# checked again only when a series, or the set of them in BRANCHES,
+# changes.  A BRANCHES without a mailed series has none to check: a skip
 # that says so, where a mailed series that checked no commit fails.
 $(B)/out/bisect.list: FORCE
 	@mkdir -p $(B)/out
@@ -21,7 +21,7 @@ $(B)/out/bisect.tap: $(PATCH_BRANCHES:%=$(B)/obj/%/arch/x86/boot/bzImage) varian
 		$(foreach b,$(PATCH_BRANCHES),$(call series,$(b))) $(B)/out/bisect.list
 	@mkdir -p $(B)/out
 	@$(if $(PATCH_BRANCHES),,printf 'KTAP version 1\n1..0 # SKIP %s\n' \
-		'no mailed series (variants/<b>/mail/) in VARIANTS' | tee $@; exit 0;) \
+		'no mailed series (variants/<b>/mail/) in BRANCHES' | tee $@; exit 0;) \
 	 { echo "KTAP version 1"; $(foreach b,$(PATCH_BRANCHES),$(KCC_ENV) JOBS=$(JOBS) \
 		variants/scripts/bisect.sh $(call treedir,$(b)) $(B)/src/$(b) $(B)/obj/$(b)/.config \
 		| grep -v "^1\.\.";) } \
@@ -44,8 +44,8 @@ $(B)/host/%: results/report/%.c results/report/ktap.h results/report/table.h
 
 # "6.1.192 (encryption_ids, misc)" per tree: the trees as this run built them.
 TREES_DESC = $(foreach t,$(TREES),$(t).$$(sed -n 's/^SUBLEVEL = //p' $(B)/linux-$(t)/Makefile) \
-	     ($(foreach v,$(VARIANTS),$(if $(filter $(t),$(TREE_$(v))),$(v))));)
-PLAIN_KTAPS := $(foreach v,$(VARIANTS),$(foreach h,v2 v1,$(v)=$(B)/out/$(v)/$(h)/suite.ktap))
+	     ($(foreach v,$(BRANCHES),$(if $(filter $(t),$(TREE_$(v))),$(v))));)
+PLAIN_KTAPS := $(foreach v,$(BRANCHES),$(foreach h,v2 v1,$(v)=$(B)/out/$(v)/$(h)/suite.ktap))
 
 results/semantics.md: $(B)/host/semantics FORCE
 	@{ echo "# Semantics matrix"; echo; \
@@ -88,11 +88,11 @@ clean:
 FORCE:
 
 # --- results/REPORT.md ------------------------------------------------------------
-REPORT_KTAPS := $(foreach v,$(VARIANTS) $(EXTRAS),$(foreach h,v2 v1,\
+REPORT_KTAPS := $(foreach v,$(BRANCHES) $(EXTRAS),$(foreach h,v2 v1,\
 		--ktap $(v)=$(B)/out/$(v)/$(h)/suite.ktap))
 $(B)/report/branches.md: results/report/branches.sh FORCE
 	@mkdir -p $(B)/report
-	@results/report/branches.sh $(VARIANTS) > $@
+	@results/report/branches.sh $(BRANCHES) > $@
 
 $(B)/report/extra.md: results/report/extra-report.sh FORCE
 	@mkdir -p $(B)/report
@@ -101,7 +101,7 @@ $(B)/report/extra.md: results/report/extra-report.sh FORCE
 # The kernel's own cgroup selftests, point by branch (their v2 boots).
 $(B)/report/kselftest.md: $(B)/host/kselftest FORCE
 	@mkdir -p $(B)/report
-	$(B)/host/kselftest $(foreach v,$(VARIANTS),$(v)=$(B)/out/$(v)/v2/suite.ktap) > $@
+	$(B)/host/kselftest $(foreach v,$(BRANCHES),$(v)=$(B)/out/$(v)/v2/suite.ktap) > $@
 
 results/REPORT.md: $(B)/host/report results/report/REPORT.md.in $(B)/report/branches.md \
 		   $(B)/report/kselftest.md $(B)/report/delegation.md \

@@ -14,23 +14,24 @@ $(if $(branch_errors),$(error $(branch_errors)))
 # branch_key BRANCH KEY: the values of KEY in the branch's file, in order.
 branch_key = $(shell sed -n 's/^$(2)[[:space:]]\{1,\}//p' variants/$(1)/branch)
 
-# A build name is a branch, "<branch>+extra" or "<branch>+broken".
+# A build is what one kernel is made from: a branch, "<branch>+extra" or
+# "<branch>+broken".
 branch_of  = $(patsubst %+broken,%,$(patsubst %+extra,%,$(1)))
 if_extra   = $(if $(filter %+extra,$(1)),$(2))
 if_broken  = $(if $(filter %+broken,$(1)),$(2))
 # The packaged tree of each branch, read once: build/linux-<tree> is it as
 # a git repository (branch base), from /usr/src/linux-source-<tree>.tar.xz.
 # Every branch names one tree that variants/common/ has patches for.
-$(foreach v,$(BRANCHES),$(eval TREE_$(v) := $(call branch_key,$(v),tree)))
+$(foreach v,$(ALL_BRANCHES),$(eval TREE_$(v) := $(call branch_key,$(v),tree)))
 known_tree = $(and $(filter 1,$(words $(1))),$(wildcard variants/common/$(1)/*.patch))
-$(foreach v,$(BRANCHES),$(if $(call known_tree,$(TREE_$(v))),,$(error \
+$(foreach v,$(ALL_BRANCHES),$(if $(call known_tree,$(TREE_$(v))),,$(error \
 	variants/$(v)/branch: "tree $(TREE_$(v))" is not one tree of variants/common/)))
-TREES      := $(sort $(foreach v,$(VARIANTS),$(TREE_$(v))))
+TREES      := $(sort $(foreach v,$(BRANCHES),$(TREE_$(v))))
 tree       = $(TREE_$(call branch_of,$(1)))
 treedir    = $(B)/linux-$(call tree,$(1))
 # A branch "on" another is built on top of it: that one's series first.
-$(foreach v,$(BRANCHES),$(eval ON_$(v) := $(call branch_key,$(v),on)))
-$(foreach v,$(BRANCHES),$(if $(ON_$(v)),$(if $(filter $(ON_$(v)),$(BRANCHES)),,$(error \
+$(foreach v,$(ALL_BRANCHES),$(eval ON_$(v) := $(call branch_key,$(v),on)))
+$(foreach v,$(ALL_BRANCHES),$(if $(ON_$(v)),$(if $(filter $(ON_$(v)),$(ALL_BRANCHES)),,$(error \
 	variants/$(v)/branch: "on $(ON_$(v))" is not a branch))))
 
 # branch_files DIR EXT: DIR's *.EXT, in order, after those of the branch DIR is "on".

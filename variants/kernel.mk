@@ -49,15 +49,15 @@ $(B)/known/%: $$(call known_defect_files,$$*)
 # builds_before BUILD LIST: the words of LIST before BUILD.
 builds_before = $(if $(2),$(if $(filter $(1),$(firstword $(2))),,$(firstword $(2)) \
 		$(call builds_before,$(1),$(wordlist 2,$(words $(2)),$(2)))))
-# same_tree BUILD: the branches before BUILD in VARIANTS with its tree.
-same_tree  = $(foreach v,$(call builds_before,$(1),$(VARIANTS)),$(call if_same_tree,$(1),$(v)))
+# same_tree BUILD: the branches before BUILD in BRANCHES with its tree.
+same_tree  = $(foreach v,$(call builds_before,$(1),$(BRANCHES)),$(call if_same_tree,$(1),$(v)))
 if_same_tree = $(if $(filter $(call tree,$(1)),$(TREE_$(2))),$(2))
 # controller_config BUILD: the name of its own config fragment (misc.config).
 controller_config = $(notdir $(call branch_files,$(call branch_of,$(1)),config))
 # donor_of BUILD: the build whose objects BUILD's are copied from before its
 # first build (variants/scripts/seed-obj.sh), so that it compiles only the files
 # that differ: a "+extra" or "+broken" build its branch; a branch the one
-# before it in VARIANTS of the same tree and controller (its own config
+# before it in BRANCHES of the same tree and controller (its own config
 # fragment's name: another controller changes cgroup_subsys.h, which nearly
 # every object includes), or none.
 donor_of   = $(if $(filter %+extra %+broken,$(1)),$(call branch_of,$(1)),$(lastword \

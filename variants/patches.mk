@@ -11,7 +11,7 @@
 # with git am -3 and say what applied.
 AUTHOR ?= $(shell git config user.name) <$(shell git config user.email)>
 MAILING_DIRS := $(dir $(wildcard variants/*/mail/*))
-PATCH_BRANCHES := $(filter $(VARIANTS),$(sort $(patsubst variants/%/mail/,%,$(MAILING_DIRS))))
+PATCH_BRANCHES := $(filter $(BRANCHES),$(sort $(patsubst variants/%/mail/,%,$(MAILING_DIRS))))
 fixes_of = $(call branch_key,$(1),fixes)
 patches: $(foreach b,$(PATCH_BRANCHES),$(call treedir,$(b))/.git/base-ready \
 	  $(B)/out/$(call fixes_of,$(b))/v2/status $(B)/out/$(b)/v2/status)

@@ -343,7 +343,7 @@ ok $? "readme_paths_missing_are_named"
 m=$tmp/make
 mkdir -p "$m/variants/common/6.1" "$m/variants/a" "$m/variants/b"
 cp "$top/variants/branches.mk" "$m/variants/" && : > "$m/variants/common/6.1/0001-x.patch"
-printf 'BRANCHES := a b\nVARIANTS := $(BRANCHES)\ninclude variants/branches.mk\nall: ; @echo $(TREE_a) $(ON_b)\n' > "$m/Makefile"
+printf 'ALL_BRANCHES := a b\nBRANCHES := $(ALL_BRANCHES)\ninclude variants/branches.mk\nall: ; @echo $(TREE_a) $(ON_b)\n' > "$m/Makefile"
 printf '# a\ntree 6.1\ndocuments events\n' > "$m/variants/a/branch"
 printf 'tree 6.1\non a\n' > "$m/variants/b/branch"
 make -s -C "$m" > "$tmp/out" 2>&1 && printf '6.1 a\n' | cmp -s - "$tmp/out"
