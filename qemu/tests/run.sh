@@ -20,6 +20,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$top/qemu/tests/tap.sh"
 has() { grep -q -- "$1" "$2"; }
+# smake ARGS: a make of its own, not a child of the make that runs these
+# tests (whose jobserver and flags would add lines to its output).
+smake() { MAKEFLAGS= MAKELEVEL= make -s "$@"; }
 
 # A two-file "kernel" tarball, and a patch against it that applies.
 mkdir -p "$tmp/linux-x/kernel"
@@ -346,11 +349,11 @@ cp "$top/variants/branches.mk" "$m/variants/" && : > "$m/variants/common/6.1/000
 printf 'ALL_BRANCHES := a b\nBRANCHES := $(ALL_BRANCHES)\ninclude variants/branches.mk\nall: ; @echo $(TREE_a) $(ON_b)\n' > "$m/Makefile"
 printf '# a\ntree 6.1\ndocuments events\n' > "$m/variants/a/branch"
 printf 'tree 6.1\non a\n' > "$m/variants/b/branch"
-make -s -C "$m" > "$tmp/out" 2>&1 && printf '6.1 a\n' | cmp -s - "$tmp/out"
+smake -C "$m" > "$tmp/out" 2>&1 && printf '6.1 a\n' | cmp -s - "$tmp/out"
 ok $? "branch_file_read"
 branch_refused() {	# branch_refused LINE ERROR: b's file with LINE added
 	printf 'tree 6.1\non a\n%s\n' "$1" > "$m/variants/b/branch"
-	! make -s -C "$m" > "$tmp/out" 2>&1 && has "$2" "$tmp/out"
+	! smake -C "$m" > "$tmp/out" 2>&1 && has "$2" "$tmp/out"
 }
 branch_refused 'documents events peak' 'variants/b/branch:3: not "<key> <value>"'
 ok $? "branch_file_two_values_refused"
@@ -359,10 +362,10 @@ ok $? "branch_file_unknown_key_refused"
 branch_refused 'tree 6.12' 'variants/b/branch: "tree 6.1 6.12" is not one tree'
 ok $? "branch_file_second_tree_refused"
 printf 'tree 6.2\n' > "$m/variants/b/branch"
-! make -s -C "$m" > "$tmp/out" 2>&1 && has 'variants/b/branch: "tree 6.2" is not one tree' "$tmp/out"
+! smake -C "$m" > "$tmp/out" 2>&1 && has 'variants/b/branch: "tree 6.2" is not one tree' "$tmp/out"
 ok $? "branch_file_unknown_tree_refused"
 printf 'tree 6.1\non c\n' > "$m/variants/b/branch"
-! make -s -C "$m" > "$tmp/out" 2>&1 && has 'variants/b/branch: "on c" is not a branch' "$tmp/out"
+! smake -C "$m" > "$tmp/out" 2>&1 && has 'variants/b/branch: "on c" is not a branch' "$tmp/out"
 ok $? "branch_file_unknown_on_refused"
 
 # boot.sh runs run-guest.sh, then the row's verdict; a verdict the plan
@@ -387,7 +390,7 @@ ok $? "boot_unknown_verdict_fails"
 boot smoke && [ "$(cat "$tmp/out")" = 0 ] &&
 	has '^not ok 1 bench_smoke_rows (0 rows, want 18)' "$bt/out/suite.ktap"
 ok $? "boot_smoke_without_rows_fails_its_point"
-verdicts=$(make -s -C "$top" --no-print-directory \
+verdicts=$(smake -C "$top" --no-print-directory \
 	--eval='__v__: ; @echo $(foreach v,$(filter VERDICT_%,$(.VARIABLES)),$($(v)))' __v__)
 missing=
 for v in $verdicts; do
