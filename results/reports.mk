@@ -35,7 +35,6 @@ host-test: $(B)/deps.stamp
 	@mkdir -p $(B)/out
 	@HOST_OUT=$(abspath $(B)/host) qemu/host-tests.sh $(HOST_TESTS) > $(B)/out/host-test.tap; \
 	 rc=$$?; \
-
 	 grep -E '^(not ok|[0-9]+ passed)' $(B)/out/host-test.tap | sed 's/^/host-test: /'; exit $$rc
 
 $(B)/host/%: results/report/%.c results/report/ktap.h results/report/table.h

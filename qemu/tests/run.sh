@@ -170,6 +170,14 @@ suite nocompile "gcc -o $tmp/bad $tmp/bad.c"
 rc=$?
 [ $rc != 0 ] && has "^not ok 1 host-test $tmp/nocompile: exit status 1" "$tmp/out"
 ok $? "host_test_compile_failure_fails_check"
+# And make host-test itself fails then, and passes with suites that pass.
+smake -C "$top" B="$tmp/b" -o "$tmp/b/deps.stamp" HOST_TESTS="$tmp/good/tests/run.sh \
+	$tmp/crash/tests/run.sh" host-test > "$tmp/out" 2>&1
+[ $? != 0 ] && has "host-test $tmp/crash: exit status 139" "$tmp/out"
+ok $? "make_host_test_fails_on_a_failing_suite"
+smake -C "$top" B="$tmp/b" -o "$tmp/b/deps.stamp" HOST_TESTS="$tmp/good/tests/run.sh" \
+	host-test > "$tmp/out" 2>&1
+ok $? "make_host_test_passes_on_passing_suites"
 
 
 # lint.sh: a checkpatch that is missing or crashes fails the patch's
