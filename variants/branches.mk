@@ -3,16 +3,27 @@
 # Included by the top Makefile; paths are from the repository's top.
 
 # Each branch says what the rules need to know of it in variants/<b>/branch:
-# "<key> <value>" lines with a key of BRANCH_KEYS (variants/README.md).  A
-# line that is not is an error before anything runs.
+# "<key> <value>" lines with a key of BRANCH_KEYS (variants/README.md), each
+# of ONCE_KEYS at most once, "tree" exactly once, "charging" only "exact".
+# Any other line is an error, naming its file and line, before anything
+# runs; so is a BRANCHES word that is no branch.
 BRANCH_KEYS := tree on fixes charging documents
-branch_errors := $(shell awk -v list="$(BRANCH_KEYS)" '!/^[[:space:]]*(\#|$$)/ && \
-	(NF != 2 || index(" " list " ", " " $$1 " ") == 0) { printf "%s:%d: not \"<key> \
-	<value>\" with a key of: %s\n", FILENAME, FNR, list }' $(BRANCHES:%=variants/%/branch))
-
+ONCE_KEYS   := tree on fixes charging
+branch_errors := $(shell awk -v list="$(BRANCH_KEYS)" -v once="$(ONCE_KEYS)" ' \
+	function bad(why) { printf "%s:%d: %s\n", FILENAME, FNR, why } \
+	FNR == 1 { files[++n] = FILENAME } \
+	/^[[:space:]]*(\#|$$)/ { next } \
+	NF != 2 || index(" " list " ", " " $$1 " ") == 0 { \
+		bad("not \"<key> <value>\" with a key of: " list); next } \
+	index(" " once " ", " " $$1 " ") && seen[FILENAME, $$1]++ { bad("a second \"" $$1 "\" line") } \
+	$$1 == "charging" && $$2 != "exact" { bad("charging is \"exact\" or absent") } \
+	END { for (i = 1; i <= n; i++) if (!seen[files[i], "tree"]) \
+		printf "%s: no \"tree\" line\n", files[i] }' $(ALL_BRANCHES:%=variants/%/branch))
 $(if $(branch_errors),$(error $(branch_errors)))
+$(if $(filter-out $(ALL_BRANCHES),$(BRANCHES)),$(error BRANCHES: no variants/<b>/branch for \
+	$(filter-out $(ALL_BRANCHES),$(BRANCHES))))
 # branch_key BRANCH KEY: the values of KEY in the branch's file, in order.
-branch_key = $(shell sed -n 's/^$(2)[[:space:]]\{1,\}//p' variants/$(1)/branch)
+branch_key = $(strip $(shell sed -n 's/^[[:space:]]*$(2)[[:space:]]\{1,\}//p' variants/$(1)/branch))
 
 # A build is what one kernel is made from: a branch, "<branch>+extra" or
 # "<branch>+broken".
@@ -29,10 +40,20 @@ $(foreach v,$(ALL_BRANCHES),$(if $(call known_tree,$(TREE_$(v))),,$(error \
 TREES      := $(sort $(foreach v,$(BRANCHES),$(TREE_$(v))))
 tree       = $(TREE_$(call branch_of,$(1)))
 treedir    = $(B)/linux-$(call tree,$(1))
-# A branch "on" another is built on top of it: that one's series first.
+# A branch "on" another of its tree is built on top of it: that one's series
+# first, and so on up the chain, which must end.
 $(foreach v,$(ALL_BRANCHES),$(eval ON_$(v) := $(call branch_key,$(v),on)))
+# on_loops BRANCH SEEN: non-empty if the chain from BRANCH comes back to SEEN.
+on_loops = $(if $(ON_$(1)),$(if $(filter $(ON_$(1)),$(2) $(1)),loop,$(call \
+	   on_loops,$(ON_$(1)),$(2) $(1))))
 $(foreach v,$(ALL_BRANCHES),$(if $(ON_$(v)),$(if $(filter $(ON_$(v)),$(ALL_BRANCHES)),,$(error \
 	variants/$(v)/branch: "on $(ON_$(v))" is not a branch))))
+same_tree_on = $(if $(ON_$(1)),$(filter $(TREE_$(1)),$(TREE_$(ON_$(1)))),same)
+$(foreach v,$(ALL_BRANCHES),$(if $(call same_tree_on,$(v)),,$(error \
+	variants/$(v)/branch: "on $(ON_$(v))", a branch of another tree)))
+$(foreach v,$(ALL_BRANCHES),$(if $(call on_loops,$(v),),$(error \
+	variants/$(v)/branch: its "on" chain comes back to itself)))
+
 
 # branch_files DIR EXT: DIR's *.EXT, in order, after those of the branch DIR is "on".
 branch_files = $(if $(ON_$(1)),$(call branch_files,$(ON_$(1)),$(2))) \
