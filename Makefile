@@ -22,12 +22,13 @@ B         := build
 JOBS      ?= 3
 TIMEOUT   ?= 900
 ALL_BRANCHES := $(sort $(patsubst variants/%/branch,%,$(wildcard variants/*/branch)))
-# BRANCHES: the branches a target builds and tests, all by default;
+# BRANCHES: the branches a target builds and tests, all by default; from
+# the command line only (an environment variable of that name is ignored).
 # VARIANTS (and VARIANT, DEBUG_VARIANTS) are their first names, still read.
-BRANCHES  ?= $(or $(VARIANTS),$(ALL_BRANCHES))
+BRANCHES  := $(or $(VARIANTS),$(ALL_BRANCHES))
 EXTRAS    := $(foreach v,$(BRANCHES),$(if $(wildcard variants/$(v)/extra/*.patch),$(v)+extra))
 BROKEN    := $(foreach v,$(BRANCHES),$(if $(wildcard variants/$(v)/broken/*.patch),$(v)+broken))
-DEBUG_BRANCHES ?= $(or $(DEBUG_VARIANTS),$(BRANCHES))
+DEBUG_BRANCHES := $(or $(DEBUG_VARIANTS),$(BRANCHES))
 
 # Where check-debug writes its tables: a run of other branches than the
 # last one can keep that one's file.

@@ -3,11 +3,12 @@
 # Included by the top Makefile; paths are from the repository's top.
 
 # --- the demo shell -------------------------------------------------------------
-# Any branch, or a <branch>+extra build (made first if need be).  Its vCPUs and its
-# simulated ASIDs (kvm_amd.sev_asid_sim: ASIDs 1..max, SEV from the second
-# number up, SEV-ES below it) can be set from the command line or the
-# environment, for exercises that need more of either.
-BRANCH      ?= $(or $(VARIANT),$(firstword $(BRANCHES)))
+# BRANCH=: any branch, or a <branch>+extra build (made first if need be),
+# from the command line only (CI systems export a BRANCH of their own).
+# Its vCPUs and its simulated ASIDs (kvm_amd.sev_asid_sim: ASIDs 1..max,
+# SEV from the second number up, SEV-ES below it) can be set from the
+# command line or the environment, for exercises that need more of either.
+BRANCH      := $(or $(VARIANT),$(firstword $(BRANCHES)))
 SHELL_CPUS  ?= 2
 SHELL_ASIDS ?= 16,5
 SHELL_CMDLINE = console=ttyS0 panic=-1 kvm_amd.sev_asid_sim=$(SHELL_ASIDS) asid.mode=shell \

@@ -1,6 +1,8 @@
 #!/bin/sh
 # branches.sh BRANCH...: a Markdown list of the branches and their series,
-# read from variants/ (the subjects of the patches, in order).
+# read from variants/ (the subjects of the patches, in order): first what
+# every branch of a tree carries (variants/common/<tree>/), then each
+# branch, built on the branches its "on" chain names (variants/<b>/branch).
 set -eu
 subjects() {	# subjects DIR: one "`file`: subject" line per patch
 	for p in "$1"/*.patch; do
@@ -9,12 +11,29 @@ subjects() {	# subjects DIR: one "`file`: subject" line per patch
 		echo "  - \`$p\`: $s"
 	done
 }
-echo "Every branch is variants/common/*.patch, then its own series:"
-echo
-subjects variants/common
+key() {		# key BRANCH KEY: the value of KEY in the branch's file
+	sed -n "s/^[[:space:]]*$2[[:space:]]\{1,\}\([^[:space:]]*\).*/\1/p" "variants/$1/branch"
+}
+chain() {	# chain BRANCH: the branches it is built on, base first, then itself
+	on=$(key "$1" on)
+	[ -z "$on" ] || chain "$on"
+	echo "$1"
+}
+trees=$(for b in "$@"; do key "$b" tree; done | sort -uV)
+for t in $trees; do
+	echo "Every branch of the $t tree is \`variants/common/$t/*.patch\`, then its own series:"
+	echo
+	subjects "variants/common/$t"
+	echo
+done
 for b in "$@"; do
-	on=$(sed -n 's/^on[[:space:]]\{1,\}//p' "variants/$b/branch")
-	echo "- **$b** (${on:+on top of $on, then }$(ls variants/"$b"/*.patch 2>/dev/null | wc -l) patches; config $(ls variants/"$on"/*.config variants/"$b"/*.config 2>/dev/null | tr '\n' ' '))"
+	t=$(key "$b" tree)
+	c=$(chain "$b")
+	base=$(echo "$c" | sed '$d' | paste -sd, - | sed 's/,/, then /g')
+	configs=$(for d in variants/common variants/common/"$t" $(echo "$c" | sed 's|^|variants/|'); do
+		ls "$d"/*.config 2>/dev/null || true; done | paste -sd' ' -)
+	echo "- **$b** ($t; ${base:+on top of $base, then }$(ls variants/"$b"/*.patch 2>/dev/null |
+		wc -l) patches; config $configs)"
 	subjects "variants/$b"
 	[ -n "$(ls variants/"$b"/*.patch 2>/dev/null)" ] || echo "  - (no patches: the tree as shipped)"
 	if [ -d "variants/$b/extra" ]; then
