@@ -48,7 +48,11 @@ STRESS_SECS  ?= 20
 FULL_FUZZ_WRITES ?= 50000
 FULL_STRESS_SECS ?= 60
 
-
+# Rules below and in the fragments name prerequisites that depend on the
+# stem ($$(call series,$$*)): make expands those a second time.
+.SECONDEXPANSION:
+# A "$(\" at the end of a line continues a call's arguments on the next
+# line without adding a blank to them: the variable named " " is empty.
 include variants/branches.mk
 include qemu/plan.mk
 
@@ -95,6 +99,24 @@ check-debug: host-test $(DEBUG_BRANCHES:%=$(B)/initramfs/%-debug.cpio.gz) $(B)/h
 	@$(call summary,host-test) $(dir $(DEBUG_RUNS))
 
 kernels: $(BRANCHES:%=$(B)/obj/%/arch/x86/boot/bzImage)
+
+# The full robustness run behind results/robustness.md: debug kernels,
+# FULL_FUZZ_WRITES writes per hierarchy and FULL_STRESS_SECS of stress.
+robustness: FUZZ_WRITES = $(FULL_FUZZ_WRITES)
+robustness: STRESS_SECS = $(FULL_STRESS_SECS)
+robustness: check-debug
+
+times:
+	@qemu/times.sh $(B)
+
+clean:
+	rm -rf $(B)/out $(B)/out-debug $(B)/initramfs $(B)/mod $(B)/mod-debug $(GUESTBIN) \
+		$(B)/host $(B)/known $(B)/kselftest $(LOGS)
+
+# Every boot, report and host check runs again on each make: its
+# prerequisites say what it needs built, not when it is out of date.
+FORCE:
+
 
 # --- the pipeline's rules, stage by stage --------------------------------------
 include variants/kernel.mk

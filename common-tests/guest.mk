@@ -47,9 +47,10 @@ KSELFTEST_KVM := $(addprefix common-tests/kselftest/,build-kvm.sh kvm-programs k
 		 common-tests/kselftest/kvm-patches \
 		 $(shell awk '!/^#/ && NF { print $$2 }' common-tests/kselftest/kvm-patches) \
 		 $(addprefix common-tests/lib/,kmsg.c kmsg.h file.c file.h)
-# Every branch's selftests by name: a seeded build's config waits for its
-# donor's (donor_done), and make uses an implicit rule only once in a chain
-# of files no rule names, so these must be named.
+# Nobody runs this target.  It names every branch's selftests so that make
+# may chain through them: a seeded build's .config waits for its donor's
+# (donor_done), and make uses an implicit rule only once in a chain of
+# files that no rule names explicitly.
 .PHONY: kselftests
 kselftests: $(BRANCHES:%=$(B)/kselftest/%/.built)
 

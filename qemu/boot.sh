@@ -1,5 +1,5 @@
 #!/bin/sh
-# boot.sh [KERNEL ARG...]: one boot of the plan (qemu/plan.mk): run-guest.sh,
+# boot.sh [CMDLINE-ARG...]: one boot of the plan (qemu/plan.mk): run-guest.sh,
 # then the row's verdict; writes OUT/{suite.ktap,verdict,status} and prints
 # the verdict.  The row's columns and the build come from make, by name:
 #   NAME     the boot's name in the logs: <build>-<boot>
@@ -21,7 +21,7 @@ case $VERDICT in
 smoke)	status=$("$here/smoke-verdict.sh" "$rc" "$OUT") ;;
 inject)	status=$("$here/inject-verdict.sh" "$rc" "$PARAM" "$OUT" "$LOGS/$NAME.console.log") ;;
 broken)	status=$("$here/broken-verdict.sh" "$rc" "variants/${BUILD%+broken}/broken/expect" "$OUT") ;;
-selftest) status=$("$here/selftest-verdict.sh" "$rc" "$OUT") ;;
+warn)	status=$("$here/warn-verdict.sh" "$rc" "$OUT") ;;
 *)	echo "boot.sh: $NAME: no verdict \"$VERDICT\" (qemu/plan.mk)" >> "$OUT/verdict"
 	status=1 ;;
 esac

@@ -22,7 +22,9 @@ define boot_rule
 $(B)/$(1)/%/status: $$$$(B)/initramfs/$$$$(call boot_build,$$$$*)$(3).cpio.gz \
 		    $$$$(B)/$(2)/$$$$(call boot_build,$$$$*)/arch/x86/boot/bzImage \
 		    qemu/boot.sh qemu/run-guest.sh qemu/scan-console.sh FORCE
-	@NAME=$(if $(3),debug-)$$(call boot_build,$$*)-$$(call boot_name,$$*) \
+	@$$(if $$(VERDICT_$$(call boot_row_of,$$(call boot_name,$$*))),,$$(error $$*: no row \
+	   "$$(call boot_row_of,$$(call boot_name,$$*))" in qemu/plan.mk))$(\
+	 )NAME=$(if $(3),debug-)$$(call boot_build,$$*)-$$(call boot_name,$$*) \
 	 BUILD=$$(call boot_build,$$*) PARAM=$$(call boot_param,$$(call boot_name,$$*)) \
 	 KERNEL=$(B)/$(2)/$$(call boot_build,$$*)/arch/x86/boot/bzImage INITRD=$$< \
 	 OUT=$(B)/$(1)/$$* LOGS=$(LOGS) TIMEOUT=$$$$(( $(4) * $$(call boot_col,TIMEOUT,$$*) )) \
@@ -34,8 +36,6 @@ $(B)/$(1)/%/status: $$$$(B)/initramfs/$$$$(call boot_build,$$$$*)$(3).cpio.gz \
 endef
 $(eval $(call boot_rule,out,obj,,1))
 $(eval $(call boot_rule,out-debug,obj-debug,-debug,3))
-# A "$(\" at the end of a line continues a call's arguments on the
-# next line without adding a blank to them: the variable named " " is empty.
 stem_head  = $(firstword $(subst /, ,$(1)))
 stem_tail  = $(lastword $(subst /, ,$(1)))
 # --- the native harness: the controller code of each branch, on the host --------
@@ -84,10 +84,4 @@ $(B)/out/anchors/native/status: $(foreach t,$(TREES),$(B)/linux-$(t)/.git/base-r
 	@bench/native/smoke.sh $(B)/out/anchors/native "" \
 		$(foreach a,$(CHECK_ANCHORS),$(call anchor_arg,$(a)))
 	@cat $(B)/out/anchors/native/verdict
-
-# The full robustness run behind results/robustness.md: debug kernels,
-# FULL_FUZZ_WRITES writes per hierarchy and FULL_STRESS_SECS of stress.
-robustness: FUZZ_WRITES = $(FULL_FUZZ_WRITES)
-robustness: STRESS_SECS = $(FULL_STRESS_SECS)
-robustness: check-debug
 

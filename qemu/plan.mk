@@ -5,28 +5,36 @@
 
 # --- the boots, one row each -------------------------------------------------
 # A boot is build/out/<build>/<boot>/status (build/out-debug/ on the debug
-# kernel): one QEMU run of that build's kernel by qemu/boot.sh, judged by
-# run-guest.sh (status, hang, console splats), then by the row's verdict.
-# A boot named <row>-<param> is that row with <param> from its name
-# (inject-leak, badsim-16-x).
+# kernel, its console debug-<build>-<boot>): one QEMU run of that build's
+# kernel by qemu/boot.sh.  Every boot runs again on each make.  A boot
+# named <row>-<param> is that row with <param> from its name (inject-leak,
+# badsim-16-x); so a row's name has no "-".
 #   timeout  seconds before the guest is killed (three times on debug kernels)
 #   sim      kvm_amd.sev_asid_sim, max-min: the ASIDs simulated
-#   verdict  "-": run-guest.sh's alone; else qemu/<verdict>-verdict.sh
+#   verdict  "-": the boot's status is run-guest.sh's (guest status, hang,
+#            console splats); else qemu/boot.sh runs qemu/<verdict>-verdict.sh
+#            (its own arguments, a case in boot.sh), whose answer alone is
+#            the status: inject, broken and warn boots must fail to pass
 #   qemu     extra QEMU options
 #   args     kernel arguments: qemu/init.sh's mode and its knobs
 # boot_row BOOT,TIMEOUT,SIM,VERDICT,QEMU,ARGS: one row; each column becomes a
-# variable named for it and the boot (ARGS_v2), read by $(call) with the
-# build and the param ($$(1), $$(2) in a row are read then).
+# variable named for it and the boot (ARGS_v2).  Cells are expanded when
+# this file is read, so $(SEED), $(ONLY) and the like come from the command
+# line; write $$(1) for the build and $$(2) for the <param>, which are
+# expanded per boot, and $(comma) for a comma.
 boot_row = $(eval TIMEOUT_$(strip $(1)) = $(strip $(2)))$(eval SIM_$(strip $(1)) = $(strip $(3)))$(\
 	)$(eval VERDICT_$(strip $(1)) = $(strip $(4)))$(eval QEMU_$(strip $(1)) = $(strip $(5)))$(\
 	)$(eval ARGS_$(strip $(1)) = $(strip $(6)))
+comma := ,
 check_args = asid.mode=check $(if $(ONLY),asid.only=$(ONLY))
 fuzz_args  = asid.mode=robust asid.seed=$(SEED) asid.writes=$(FUZZ_WRITES) \
 	     asid.stress=$(STRESS_SECS)
 wide_args  = asid.mode=check asid.hier=v2 asid.only=$(or $(ONLY),wide_)
-# v2, v1   the suite on each hierarchy; v2 runs the kernel's own selftests too
+# v2, v1   the suite on each hierarchy; v2 also runs the kernel's own
+#          selftests (not with ONLY=, not on a debug kernel)
 # robust   a bounded fuzz (v2 and v1) and churn stress
-# wide     the suite's wide_* points, with 1023 ASIDs (896 SEV, 127 SEV-ES)
+# wide     the suite's wide_* points, with 1024 ASIDs (896 SEV, 128 SEV-ES)
+
 #          and two CPUs: batches of a per-CPU stock and live VMs fill limits
 #          across CPUs, and the in-kernel sampler checks each design's
 #          documented charging property while the other CPU charges
@@ -54,7 +62,7 @@ $(call boot_row,badsim, 300,        $$(2),    -,        ,            asid.mode=b
 
 $(call boot_row,broken, $(TIMEOUT), 1024-129, broken,   ,            asid.mode=check asid.hier=v2 \
 		asid.only=wide_)
-$(call boot_row,warn,   300,        16-5,     selftest, ,            asid.mode=warn)
+$(call boot_row,warn,   300,        16-5,     warn,     ,            asid.mode=warn)
 
 # --- what make check runs ------------------------------------------------------
 # Every branch: v2, v1, smoke, robust, wide and KVM's injected leak; the
@@ -93,4 +101,3 @@ NATIVE_BROKEN := $(foreach b,$(BROKEN),$(if $(call expects_native,$(b)),$(b)))
 RUNS  += $(NATIVE_BROKEN:%=$(B)/out/broken/%/native/status)
 EXTRA_RUNS := $(foreach v,$(EXTRAS),$(B)/out/$(v)/v2/status $(B)/out/$(v)/v1/status)
 DEBUG_RUNS := $(foreach v,$(DEBUG_BRANCHES),$(foreach r,v2 robust,$(B)/out-debug/$(v)/$(r)/status))
-KTAPS := $(foreach v,$(BRANCHES) $(EXTRAS),$(foreach h,v2 v1,$(v)=$(B)/out/$(v)/$(h)/suite.ktap))

@@ -28,9 +28,10 @@ $(B)/out/bisect.tap: $(PATCH_BRANCHES:%=$(B)/obj/%/arch/x86/boot/bzImage) varian
 	  | awk '/^(not )?ok [0-9]+ / { n++; sub(/ok [0-9]+ /, "ok " n " ") } { print } \
 		END { if (!n) { print "not ok 1 bisect: no commit was checked"; n = 1 } print "1.." n }' | tee $@
 
-# Every folder's tests/run.sh is a host test suite: KTAP on stdout, a
-# non-zero exit when a point fails.  Those in C build in HOST_OUT.
-HOST_TESTS := $(sort $(wildcard */tests/run.sh */*/tests/run.sh))
+# Every tests/run.sh one or two folders down (not in build/) is a host
+# test suite: KTAP on stdout, a non-zero exit when a point fails.  Those
+# in C build in HOST_OUT.
+HOST_TESTS := $(sort $(filter-out $(B)/%,$(wildcard */tests/run.sh */*/tests/run.sh)))
 host-test: $(B)/deps.stamp
 	@mkdir -p $(B)/out
 	@HOST_OUT=$(abspath $(B)/host) qemu/host-tests.sh $(HOST_TESTS) > $(B)/out/host-test.tap; \
@@ -44,7 +45,10 @@ $(B)/host/%: results/report/%.c results/report/ktap.h results/report/table.h
 # "6.1.192 (encryption_ids, misc)" per tree: the trees as this run built them.
 TREES_DESC = $(foreach t,$(TREES),$(t).$$(sed -n 's/^SUBLEVEL = //p' $(B)/linux-$(t)/Makefile) \
 	     ($(foreach v,$(BRANCHES),$(if $(filter $(t),$(TREE_$(v))),$(v))));)
+# The suite's KTAP the reports read, NAME=FILE: of the branches (PLAIN_KTAPS)
+# and of the +extra builds too (KTAPS); REPORT_KTAPS below as report takes them.
 PLAIN_KTAPS := $(foreach v,$(BRANCHES),$(foreach h,v2 v1,$(v)=$(B)/out/$(v)/$(h)/suite.ktap))
+KTAPS := $(foreach v,$(BRANCHES) $(EXTRAS),$(foreach h,v2 v1,$(v)=$(B)/out/$(v)/$(h)/suite.ktap))
 
 results/semantics.md: $(B)/host/semantics FORCE
 	@$(B)/host/semantics --matrix "$(TREES_DESC)" $(KTAPS) > $@.tmp
@@ -72,12 +76,6 @@ findings-status: $(B)/report/findings-status.md
 			print; while ((getline l < t) > 0) print l; skip = 1; next } \
 		/^<!-- status table: end/ { skip = 0 } !skip' results/findings.md > results/findings.md.tmp
 	@mv results/findings.md.tmp results/findings.md
-
-clean:
-	rm -rf $(B)/out $(B)/out-debug $(B)/initramfs $(B)/mod $(B)/mod-debug $(GUESTBIN) \
-		$(B)/host $(B)/known $(B)/kselftest $(LOGS)
-
-FORCE:
 
 # --- results/REPORT.md ------------------------------------------------------------
 REPORT_KTAPS := $(foreach v,$(BRANCHES) $(EXTRAS),$(foreach h,v2 v1,\

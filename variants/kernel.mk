@@ -14,7 +14,7 @@ $(B)/linux-%/.git/base-ready: variants/scripts/extract.sh | $(B)/deps.stamp
 
 # ccache shares objects between the branches of a tree: every object tree
 # is a subdirectory of its branch's worktree (build/obj/<build> links to
-# build/src/<build>/.kbuild), so Kbuild names sources "../<path>" and the
+# build/src/<build>/.kobj), so Kbuild names sources "../<path>" and the
 # compiler sees the same command line in every branch; a file whose
 # preprocessed text is the same compiles once.  CCACHE=0 builds without.
 # The cache stays where ccache keeps it (CCACHE_DIR, else ~/.cache/ccache),
@@ -25,7 +25,7 @@ export CCACHE_BASEDIR := $(abspath $(B))
 export CCACHE_NOHASHDIR := 1
 KCC        := $(if $(filter 1,$(CCACHE)),CC="ccache gcc")
 KCC_ENV    := $(if $(filter 1,$(CCACHE)),KMAKE_CC="ccache gcc")
-# objlink OBJDIR BUILD: OBJDIR/BUILD -> ../src/BUILD/.kbuild[-debug]
+# objlink OBJDIR BUILD: OBJDIR/BUILD -> ../src/BUILD/.k<OBJDIR> (.kobj, .kobj-debug)
 objlink    = mkdir -p $(B)/src/$(2)/.k$(1) $(B)/$(1); \
 	     [ -L $(B)/$(1)/$(2) ] || rm -rf $(B)/$(1)/$(2); \
 	     ln -sfn ../src/$(2)/.k$(1) $(B)/$(1)/$(2)
@@ -33,7 +33,7 @@ objlink    = mkdir -p $(B)/src/$(2)/.k$(1) $(B)/$(1); \
 # --- one build: series, config, kernel, module -------------------------------
 # The debug flavour builds the same source tree into obj-debug/ with the
 # debug fragments on top.
-.SECONDEXPANSION:
+
 $(B)/src/%/.series-applied: $$(call treedir,$$*)/.git/base-ready variants/scripts/branch.sh \
 			    $$(call series,$$*)
 	variants/scripts/branch.sh $(call treedir,$*) $* $(B)/src/$* $(call series,$*)

@@ -19,6 +19,3 @@ patches: $(foreach b,$(PATCH_BRANCHES),$(call treedir,$(b))/.git/base-ready \
 		results/patches "$(AUTHOR)" \
 		$(B)/out/$(call fixes_of,$(b))/v2/suite.ktap $(B)/out/$(b)/v2/suite.ktap &&) true
 
-times:
-	@qemu/times.sh $(B)
-

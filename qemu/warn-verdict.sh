@@ -1,5 +1,5 @@
 #!/bin/sh
-# selftest-verdict.sh RC OUTDIR: the deliberate-WARN boot must have failed
+# warn-verdict.sh RC OUTDIR: the deliberate-WARN boot must have failed
 # with an LKDTM WARNING quoted by the console scan.  Writes a one-point
 # KTAP file and prints 0 (proven) or 1 (a WARN could go unnoticed).
 rc=$1 out=$2
