@@ -17,8 +17,10 @@ $(B)/out/bisect.list: FORCE
 	@mkdir -p $(B)/out
 	@echo "$(PATCH_BRANCHES)" | cmp -s - $@ || echo "$(PATCH_BRANCHES)" > $@
 
-$(B)/out/bisect.tap: $(PATCH_BRANCHES:%=$(B)/obj/%/arch/x86/boot/bzImage) variants/scripts/bisect.sh \
-		$(foreach b,$(PATCH_BRANCHES),$(call series,$(b))) $(B)/out/bisect.list
+$(B)/out/bisect.tap: $(PATCH_BRANCHES:%=$(B)/obj/%/arch/x86/boot/bzImage) \
+		variants/scripts/bisect.sh $(foreach b,$(PATCH_BRANCHES),$(call series,$(b))) \
+		$(B)/out/bisect.list
+
 	@mkdir -p $(B)/out
 	@$(if $(PATCH_BRANCHES),,printf 'KTAP version 1\n1..0 # SKIP %s\n' \
 		'no mailed series (variants/<b>/mail/) in BRANCHES' | tee $@; exit 0;) \

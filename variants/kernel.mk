@@ -71,8 +71,9 @@ if_same_controller = $(if $(filter $(call controller_config,$(1)),$(call control
 prior_of   = $(if $(filter %+extra %+broken,$(1)),$(call branch_of,$(1)),$(lastword \
 		$(call same_tree,$(1))))
 # seed_objects OBJDIR BUILD: the command that copies BUILD's donor's objects, if any.
-seed_objects = $(if $(call donor_of,$(2)),variants/scripts/seed-obj.sh $(B)/src/$(call donor_of,$(2)) \
-		$(B)/src/$(call donor_of,$(2))/.k$(1) $(B)/src/$(2) $(B)/src/$(2)/.k$(1);)
+seed_objects = $(if $(call donor_of,$(2)),variants/scripts/seed-obj.sh \
+		$(B)/src/$(call donor_of,$(2)) $(B)/src/$(call donor_of,$(2))/.k$(1) \
+		$(B)/src/$(2) $(B)/src/$(2)/.k$(1);)
 
 # prior_kernel OBJDIR BUILD: the kernel of BUILD's prior, which it waits for.
 prior_kernel = $(addprefix $(B)/$(1)/,$(addsuffix /arch/x86/boot/bzImage,$(call prior_of,$(2))))
@@ -84,12 +85,14 @@ donor_done = $(addprefix $(B)/kselftest/,$(addsuffix /.built,$(call donor_of,$(1
 # kernel_rules OBJDIR MODDIR EXTRA_FRAGMENTS SEEDED: SEEDED non-empty orders a
 # build after its prior and starts its objects from its donor's.
 define kernel_rules
-$(B)/$(1)/%/.config: $(B)/src/%/.series-applied variants/scripts/mkconfig.sh variants/scripts/seed-obj.sh \
-			$$$$(call fragments,$$$$*) $(3) \
+$(B)/$(1)/%/.config: $(B)/src/%/.series-applied variants/scripts/mkconfig.sh \
+			variants/scripts/seed-obj.sh $$$$(call fragments,$$$$*) $(3) \
 			| $$$$(if $(4),$$$$(call prior_kernel,$(1),$$$$*) $$$$(call donor_done,$$$$*))
 	@$$(if $(4),$$(call seed_objects,$(1),$$*))
 	@$$(call objlink,$(1),$$*)
-	$(KCC_ENV) variants/scripts/mkconfig.sh $(B)/src/$$* $$(abspath $(B)/$(1)/$$*) $$(call fragments,$$*) $(3)
+	$(KCC_ENV) variants/scripts/mkconfig.sh $(B)/src/$$* $$(abspath $(B)/$(1)/$$*) \
+		$$(call fragments,$$*) $(3)
+
 
 $(B)/$(1)/%/arch/x86/boot/bzImage: $(B)/$(1)/%/.config $(B)/src/%/.series-applied
 	@echo "kernel $$* ($(1)): building (log $(B)/$(1)/$$*.build.log)"

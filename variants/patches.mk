@@ -15,7 +15,8 @@ PATCH_BRANCHES := $(filter $(BRANCHES),$(sort $(patsubst variants/%/mail/,%,$(MA
 fixes_of = $(call branch_key,$(1),fixes)
 patches: $(foreach b,$(PATCH_BRANCHES),$(call treedir,$(b))/.git/base-ready \
 	  $(B)/out/$(call fixes_of,$(b))/v2/status $(B)/out/$(b)/v2/status)
-	@$(foreach b,$(PATCH_BRANCHES),BASE="$(BASE)" variants/scripts/patches.sh $(call treedir,$(b)) $(b) \
-		results/patches "$(AUTHOR)" \
+	@$(foreach b,$(PATCH_BRANCHES),BASE="$(BASE)" variants/scripts/patches.sh \
+		$(call treedir,$(b)) $(b) results/patches "$(AUTHOR)" \
+
 		$(B)/out/$(call fixes_of,$(b))/v2/suite.ktap $(B)/out/$(b)/v2/suite.ktap &&) true
 
