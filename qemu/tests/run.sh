@@ -359,9 +359,13 @@ printf '# a\ntree 6.1\ndocuments events\n' > "$m/variants/a/branch"
 printf 'tree 6.1\non a\n' > "$m/variants/b/branch"
 smake -C "$m" > "$tmp/out" 2>&1 && printf '6.1 a\n' | cmp -s - "$tmp/out"
 ok $? "branch_file_read"
+refused() {	# refused TEXT ERROR [ARG...]: b's file TEXT; make ARGs fails with ERROR
+	printf "%b" "$1" > "$m/variants/b/branch"
+	shift; e=$1; shift
+	! smake -C "$m" "$@" > "$tmp/out" 2>&1 && has "$e" "$tmp/out"
+}
 branch_refused() {	# branch_refused LINE ERROR: b's file with LINE added
-	printf 'tree 6.1\non a\n%s\n' "$1" > "$m/variants/b/branch"
-	! smake -C "$m" > "$tmp/out" 2>&1 && has "$2" "$tmp/out"
+	refused "tree 6.1\non a\n$1\n" "$2"
 }
 branch_refused 'documents events peak' 'variants/b/branch:3: not "<key> <value>"'
 ok $? "branch_file_two_values_refused"
@@ -369,31 +373,27 @@ branch_refused 'charge exact' 'variants/b/branch:3: not "<key> <value>" with a k
 ok $? "branch_file_unknown_key_refused"
 branch_refused 'tree 6.12' 'variants/b/branch:3: a second "tree" line'
 ok $? "branch_file_second_tree_refused"
-printf 'tree 6.2\n' > "$m/variants/b/branch"
-! smake -C "$m" > "$tmp/out" 2>&1 && has 'variants/b/branch: "tree 6.2" is not one tree' "$tmp/out"
+refused "tree 6.2\n" 'variants/b/branch: "tree 6.2" is not one tree'
 ok $? "branch_file_unknown_tree_refused"
-printf 'tree 6.1\non c\n' > "$m/variants/b/branch"
-! smake -C "$m" > "$tmp/out" 2>&1 && has 'variants/b/branch: "on c" is not a branch' "$tmp/out"
+refused "tree 6.1\non c\n" 'variants/b/branch: "on c" is not a branch'
 ok $? "branch_file_unknown_on_refused"
 branch_refused 'on b' 'variants/b/branch:3: a second "on" line'
 ok $? "branch_file_second_on_refused"
 branch_refused 'charging loose' 'variants/b/branch:3: charging is "exact" or absent'
 ok $? "branch_file_charging_not_exact_refused"
-printf 'on a\n' > "$m/variants/b/branch"
-! smake -C "$m" > "$tmp/out" 2>&1 && has 'variants/b/branch: no "tree" line' "$tmp/out"
+refused "on a\n" 'variants/b/branch: no "tree" line'
 ok $? "branch_file_without_tree_refused"
 printf 'tree 6.1 \non a\n' > "$m/variants/b/branch"
 smake -C "$m" > "$tmp/out" 2>&1 && printf '6.1 a\n' | cmp -s - "$tmp/out"
 ok $? "branch_file_trailing_blank_ignored"
-printf 'tree 6.1\non a\n' > "$m/variants/b/branch"
-! smake -C "$m" BRANCHES="a c" > "$tmp/out" 2>&1 && has 'BRANCHES: no variants/<b>/branch for c' "$tmp/out"
+refused "tree 6.1\non a\n" 'BRANCHES: no variants/<b>/branch for c' BRANCHES="a c"
 ok $? "branches_naming_no_branch_refused"
 mkdir -p "$m/variants/common/6.12" && : > "$m/variants/common/6.12/0001-x.patch"
 printf 'tree 6.12\n' > "$m/variants/a/branch"
-! smake -C "$m" > "$tmp/out" 2>&1 && has 'variants/b/branch: "on a", a branch of another tree' "$tmp/out"
+refused "tree 6.1\non a\n" 'variants/b/branch: "on a", a branch of another tree'
 ok $? "branch_file_on_another_tree_refused"
 printf 'tree 6.1\non b\n' > "$m/variants/a/branch"
-! smake -C "$m" > "$tmp/out" 2>&1 && has 'its "on" chain comes back to itself' "$tmp/out"
+refused "tree 6.1\non a\n" 'its "on" chain comes back to itself'
 ok $? "branch_file_on_loop_refused"
 
 # boot.sh runs run-guest.sh, then the row's verdict; a verdict the plan
