@@ -120,6 +120,17 @@ printf '{{obs b no_such_point}}\n' > "$tmp/t.md.in"
 	has 'no such point' "$tmp/out"
 ok $? "report_unknown_point_is_an_error"
 
+# Every directive the report's templates and included texts use is one
+# report.c expands (a dropped one once broke make REPORT, which make check
+# does not run).
+known=$(sed -n 's/.*!strcmp(word, "\([a-z]*\)").*/\1/p' "$top/results/report/report.c" | sort -u)
+used=$(cat "$top"/results/report/*.md "$top"/results/report/*.md.in |
+	grep -o '{{[a-z]*' | sed 's/{{//' | sort -u)
+unknown=$(echo "$used" | grep -vxF "$known")
+[ -n "$known" ] && [ -n "$used" ] && [ -z "$unknown" ] || echo "# unknown directives: $unknown"
+[ -n "$known" ] && [ -n "$used" ] && [ -z "$unknown" ]
+ok $? "report_templates_use_known_directives"
+
 
 # findings: a finding is present where one of its points failed, passes
 # where every one that ran passed, is "not run" where none ran.
