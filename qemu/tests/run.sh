@@ -3,6 +3,7 @@
 # Each test works in a scratch directory, with a tiny fake tarball and a
 # fake qemu-system-x86_64 where a real one would take minutes.
 #   - an interrupted extraction or git am resumes on the next run
+#   - a branch worktree shares the files its series leaves alone
 #   - a patch that no longer applies stops with its name and failing hunk
 #   - a missing package is named
 #   - a guest that does not finish is killed at its timeout and reported
@@ -51,6 +52,30 @@ sed -i 's/^ three$/ drei/; s/^-three$/-drei/' "$tmp/stale.patch"
 "$top/variants/scripts/branch.sh" "$tree" b "$tmp/src/b" "$tmp/good.patch" > "$tmp/out" 2>&1 &&
 	has TWO "$tmp/src/b/kernel/a.c"
 ok $? "branch_applies_series"
+
+# A worktree shares the files its series leaves alone with the extracted
+# tree, and a file it changes is its own: the tree keeps base's text.
+[ "$(stat -c %i "$tmp/src/b/Makefile")" = "$(stat -c %i "$tree/Makefile")" ] &&
+	[ "$(stat -c %i "$tmp/src/b/kernel/a.c")" != "$(stat -c %i "$tree/kernel/a.c")" ] &&
+	has two "$tree/kernel/a.c" && [ -z "$(git -C "$tree" status --porcelain)" ] &&
+	[ -z "$(git -C "$tmp/src/b" status --porcelain)" ]
+ok $? "worktree_shares_unchanged_files_only"
+
+# A worktree whose linking was interrupted is made again.
+rm "$tmp/src/b/Makefile" && touch "$tmp/src/b/.linking"
+"$top/variants/scripts/branch.sh" "$tree" b "$tmp/src/b" "$tmp/good.patch" > "$tmp/out" 2>&1 &&
+	[ -f "$tmp/src/b/Makefile" ] && [ ! -e "$tmp/src/b/.linking" ] && has TWO "$tmp/src/b/kernel/a.c"
+ok $? "interrupted_linking_remade"
+
+# Another worktree re-dates a shared file (as seed-obj.sh does): remaking
+# branch b rewrites only the file its series changes, and Makefile stays
+# shared, so Kbuild would not rebuild what includes it.
+"$top/variants/scripts/branch.sh" "$tree" c "$tmp/src/c" > "$tmp/out" 2>&1 &&
+	touch -d @946684800 "$tmp/src/c/Makefile" &&
+	"$top/variants/scripts/branch.sh" "$tree" b "$tmp/src/b" > "$tmp/out" 2>&1 &&
+	[ "$(stat -c %i "$tmp/src/b/Makefile")" = "$(stat -c %i "$tree/Makefile")" ] &&
+	has two "$tmp/src/b/kernel/a.c"
+ok $? "remade_branch_keeps_shared_files"
 
 "$top/variants/scripts/branch.sh" "$tree" b "$tmp/src/b" "$tmp/good.patch" "$tmp/stale.patch" > "$tmp/out" 2>&1
 rc=$?

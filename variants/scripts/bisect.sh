@@ -43,6 +43,9 @@ n=0
 for c in $commits; do
 	n=$((n + 1))
 	subject=$(git -C "$wt" log -1 --format=%s "$c")
+	# Its files are shared with other worktrees (worktree.sh): refresh the
+	# index, or checkout -f rewrites each file whose stat another worktree changed.
+	git -C "$scratch" update-index -q --refresh >/dev/null || :
 	git -C "$scratch" checkout -q -f --detach "$c"
 	# A first bisect of this tree starts from the branch's own objects.
 	"$(dirname "$0")"/seed-obj.sh "$wt" "$(dirname "$config")" "$scratch" "$kobj" >/dev/null

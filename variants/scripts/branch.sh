@@ -8,25 +8,18 @@ tree=$(cd "$1" && pwd) name=$2
 mkdir -p "$(dirname "$3")"
 wt=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
 shift 3
+. "$(dirname "$0")/worktree.sh"
 patches=
 for p in "$@"; do
 	patches="$patches $(cd "$(dirname "$p")" && pwd)/$(basename "$p")"
 done
-
-worktree() {	# worktree DIR: a detached worktree of TREE at DIR
-	if [ ! -e "$1/.git" ]; then
-		rm -rf "$1"
-		git -C "$tree" worktree prune
-		git -C "$tree" worktree add -q --detach "$1" base
-	fi
-}
 
 # One scratch worktree per tree, not per branch: a kernel checkout is over a
 # gigabyte, and branches are made one at a time (the lock).
 scratch=$(dirname "$wt")/.apply-$(basename "$tree")
 exec 9>"$scratch.lock"
 flock 9
-worktree "$scratch"
+linked_worktree "$tree" "$scratch"
 cd "$scratch"
 git am --abort >/dev/null 2>&1 || true
 git checkout -q -f --detach base
@@ -41,6 +34,6 @@ done
 head=$(git rev-parse HEAD)
 cd - >/dev/null
 
-worktree "$wt"
+linked_worktree "$tree" "$wt"
 git -C "$wt" checkout -q -f -B "$name" "$head"
 echo "branch $name: $(git -C "$wt" rev-list --count base..HEAD) patches on base"

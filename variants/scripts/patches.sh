@@ -49,6 +49,7 @@ cleanup() {
 }
 trap cleanup EXIT
 . "$here/variants/scripts/commit-refs.sh"
+. "$here/variants/scripts/worktree.sh"
 
 # observed KTAP POINT: the "# observed" text of POINT in KTAP.  Without
 # KTAP files (lint's check of the format) a placeholder; with them, a
@@ -97,7 +98,7 @@ series() {
 	nums=$(sed -n '2s/^patches://p' "$mfile")
 	[ -n "$nums" ] || { echo "patches: $mfile: line 2 must be \"patches: <numbers>\"" >&2; exit 1; }
 	git -C "$tree" worktree remove --force "$scratch/wt" 2>/dev/null || :
-	git -C "$tree" worktree add -q --detach "$scratch/wt" base
+	linked_worktree "$tree" "$scratch/wt"
 	for n in $nums; do
 		p=$(ls "variants/$branch/$n"-*.patch 2>/dev/null | head -1)
 		[ -n "$p" ] || { echo "patches: $mfile: no patch $n in variants/$branch" >&2; exit 1; }
