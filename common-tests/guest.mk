@@ -14,7 +14,7 @@ $(GUESTBIN)/.built: FORCE | $(B)/deps.stamp
 # read the charge and the optional files the branch documents there.
 branch_file = variants/$(call branch_of,$(1))/branch
 INITRAMFS_DEPS = $(GUESTBIN)/.built qemu/init.sh qemu/mkinitramfs.sh $(B)/known/$(1) \
-		 $(call branch_file,$(1))
+		 $(call branch_file,$(1)) common-tests/lab/exercises
 $(B)/initramfs/%-debug.cpio.gz: $(B)/mod-debug/%/asid_test.ko $$(call INITRAMFS_DEPS,$$*)
 	@mkdir -p $(B)/initramfs
 	qemu/mkinitramfs.sh $@ $(B)/obj-debug/$*/usr/gen_init_cpio $< \

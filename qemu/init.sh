@@ -2,7 +2,7 @@
 # Guest init: mount what the suite needs, run it on cgroup v2 or on a
 # cgroup v1 mount of the variant's controller, report KTAP on ttyS1 and
 # leave QEMU with the status.  Parameters come from the kernel command
-# line: asid.mode=check|warn|bench|robust|badsim|shell, asid.hier=v2|v1,
+# line: asid.mode=check|warn|bench|robust|badsim|shell|lab, asid.hier=v2|v1,
 # asid.only=<substring>; the other asid.* parameters are described where used.
 /bin/busybox --install -s /bin
 export PATH=/bin:/sbin
@@ -208,9 +208,23 @@ fi
 
 if [ "$MODE" = shell ]; then
 	echo "+$CTRL" > /sys/fs/cgroup/cgroup.subtree_control
+	# The lab sheet's commands name cgroup files from here, as asid_lab
+	# runs them.
+	cd /sys/fs/cgroup
 	echo "Controller $CTRL is mounted at /sys/fs/cgroup; try: sevctl help"
 	setsid cttyhack sh -l
 	/bin/qemu_exit 0
+fi
+
+# asid.mode=lab: the lab's exercises that name this build (asid.build=),
+# each command as a student types it in make shell (common-tests/lab/).
+if [ "$MODE" = lab ]; then
+	echo "+$CTRL" > /sys/fs/cgroup/cgroup.subtree_control
+	{ /bin/asid_lab --build "$(arg build)" /etc/lab-exercises 2>&1; echo $? > /tmp/lab.rc; } > "$KTAP"
+	[ "$(cat /tmp/lab.rc)" = 0 ] || status=1
+	rmmod asid_test || fail "rmmod asid_test failed"
+	echo "# guest: done, status $status" > "$KTAP"
+	/bin/qemu_exit $status
 fi
 
 run_suite() {

@@ -6,7 +6,8 @@
 # With KSELFTEST=DIR (common-tests/kselftest/build.sh's output: the kernel's
 # cgroup selftests and their plan), DIR goes in as /kselftest, with the
 # run.sh and skips that drive them.  BRANCH (variants/<branch>/branch) goes
-# in as /etc/branch: the suite and the stress read what it documents.
+# in as /etc/branch: the suite and the stress read what it documents; the
+# lab's exercises (common-tests/lab/exercises) as /etc/lab-exercises.
 set -eu
 out=$1 gen=$2 module=$3 bindir=$4 known=$5 branch=$6 extra=${7:-}
 here=$(dirname "$0")
@@ -23,6 +24,7 @@ file /bin/busybox /bin/busybox 755 0 0
 file /lib/asid_test.ko $module 644 0 0
 file /etc/known-defects $known 644 0 0
 file /etc/branch $branch 644 0 0
+file /etc/lab-exercises $here/../common-tests/lab/exercises 644 0 0
 
 EOL
 for f in "$bindir"/*; do

@@ -46,6 +46,8 @@ wide_args  = asid.mode=check asid.hier=v2 asid.only=$(or $(ONLY),wide_)
 # broken   the wide boot of a <branch>+broken kernel: it must fail the check
 #          its breakage breaks, and only that
 # warn     LKDTM's deliberate WARN: the console scan must catch it
+# lab      the lab's exercises that name the build (common-tests/lab/), as a
+#          student types them in make shell: each outcome its sheet states
 #               boot    timeout     sim       verdict   qemu         args
 $(call boot_row,v2,     $(TIMEOUT), 16-5,     -,        ,            $(check_args) asid.hier=v2 \
 		asid.kselftest=1)
@@ -63,6 +65,7 @@ $(call boot_row,badsim, 300,        $$(2),    -,        ,            asid.mode=b
 $(call boot_row,broken, $(TIMEOUT), 1024-129, broken,   ,            asid.mode=check asid.hier=v2 \
 		asid.only=wide_)
 $(call boot_row,warn,   300,        16-5,     warn,     ,            asid.mode=warn)
+$(call boot_row,lab,    300,        16-5,     -,        ,            asid.mode=lab asid.build=$$(1))
 
 # --- what make check runs ------------------------------------------------------
 # Every branch: v2, v1, smoke, robust, wide and KVM's injected leak; the
@@ -99,5 +102,11 @@ RUNS  += $(BRANCHES:%=$(B)/out/%/native/status) $(B)/out/anchors/native/status
 expects_native = $(wildcard variants/$(call branch_of,$(1))/broken/expect-native)
 NATIVE_BROKEN := $(foreach b,$(BROKEN),$(if $(call expects_native,$(b)),$(b)))
 RUNS  += $(NATIVE_BROKEN:%=$(B)/out/broken/%/native/status)
-EXTRA_RUNS := $(foreach v,$(EXTRAS),$(B)/out/$(v)/v2/status $(B)/out/$(v)/v1/status)
+# The lab boot of each build an exercise names (common-tests/lab/exercises):
+# the branches here, the +extra builds in make extra.
+LAB_BUILDS := $(shell awk '$$1 == "exercise" { for (i = 3; i <= NF; i++) print $$i }' \
+		common-tests/lab/exercises | sort -u)
+RUNS  += $(foreach v,$(filter $(LAB_BUILDS),$(BRANCHES)),$(B)/out/$(v)/lab/status)
+EXTRA_RUNS := $(foreach v,$(EXTRAS),$(B)/out/$(v)/v2/status $(B)/out/$(v)/v1/status) \
+	      $(foreach v,$(filter $(LAB_BUILDS),$(EXTRAS)),$(B)/out/$(v)/lab/status)
 DEBUG_RUNS := $(foreach v,$(DEBUG_BRANCHES),$(foreach r,v2 robust,$(B)/out-debug/$(v)/$(r)/status))

@@ -44,6 +44,12 @@ $(B)/host/%: results/report/%.c results/report/ktap.h results/report/table.h
 	@mkdir -p $(B)/host
 	$(HOSTCC) $(HOSTCFLAGS) -o $@ $<
 
+# report also prints the lab's exercises ({{lab}}), read as the guest reads them.
+LAB_PARSER := common-tests/lab/exercise.c common-tests/lab/exercise.h
+$(B)/host/report: results/report/report.c results/report/ktap.h results/report/table.h $(LAB_PARSER)
+	@mkdir -p $(B)/host
+	$(HOSTCC) $(HOSTCFLAGS) -Icommon-tests/lab -o $@ $< common-tests/lab/exercise.c
+
 # "6.1.192 (encryption_ids, misc)" per tree: the trees as this run built them.
 TREES_DESC = $(foreach t,$(TREES),$(t).$$(sed -n 's/^SUBLEVEL = //p' $(B)/linux-$(t)/Makefile) \
 	     ($(foreach v,$(BRANCHES),$(if $(filter $(t),$(TREE_$(v))),$(v))));)

@@ -22,9 +22,19 @@ static const char usage_text[] =
 "                               start N simulated SEV / SEV-ES VMs (KVM_SEV_INIT /\n"
 "                               KVM_SEV_ES_INIT), each held open by a background\n"
 "                               process in <cgroup> (default: your own cgroup)\n"
+"  mirror <vm> [-c <cgroup>]    a new VM sharing VM <vm>'s ASID (KVM_CAP_VM_COPY_\n"
+"                               ENC_CONTEXT_FROM): an SEV mirror, charged nothing\n"
+"  move <vm> [-c <cgroup>]      a new VM taking VM <vm>'s context and ASID\n"
+"                               (KVM_CAP_VM_MOVE_ENC_CONTEXT_FROM: intra-host\n"
+"                               migration); VM <vm> is left with none\n"
 "  list                         the VMs alive: number, holder pid, res, cgroup\n"
 "  destroy <pid>|all            end VMs, wait until their ASIDs are free, show usage\n"
 "  capacity <res> <n>           set the capacity of <res> (test module, /dev/asid_test)\n"
+"  race <cgroup> <res> [-s <seconds>] [-j <launchers>]\n"
+"                               fill <cgroup> to its max, then launchers (default 2)\n"
+"                               on the other CPUs try to charge 1 more, in a loop,\n"
+"                               while its usage is read in the kernel: prints how\n"
+"                               often it read above max (default 2 s)\n"
 "  help                         this text\n"
 "\n"
 "<cgroup> is a path below the cgroup mount (default " SEVCTL_MOUNT "), \"/\" is\n"
@@ -60,6 +70,9 @@ static const struct {
 	{ "list", cmd_list },
 	{ "destroy", cmd_destroy },
 	{ "capacity", cmd_capacity },
+	{ "race", cmd_race },
+	{ "mirror", cmd_mirror },
+	{ "move", cmd_move },
 };
 
 int main(int argc, char **argv)

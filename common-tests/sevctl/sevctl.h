@@ -94,5 +94,8 @@ int cmd_launch(struct sevctl *s, int argc, char **argv);
 int cmd_list(struct sevctl *s, int argc, char **argv);
 int cmd_destroy(struct sevctl *s, int argc, char **argv);
 int cmd_capacity(struct sevctl *s, int argc, char **argv);
+int cmd_race(struct sevctl *s, int argc, char **argv);
+int cmd_mirror(struct sevctl *s, int argc, char **argv);
+int cmd_move(struct sevctl *s, int argc, char **argv);
 
 #endif /* _SEVCTL_H */

@@ -4,7 +4,7 @@
  * run's data.  Nothing in the output is typed by hand except the template's
  * prose and the cited history; every figure comes from a file named here.
  *
- *   report [--ktap NAME=FILE]... TEMPLATE > REPORT.md
+ *   report [--ktap NAME=FILE]... [--lab EXERCISES] TEMPLATE > REPORT.md
  *
  * Directives, anywhere in a line, also in included files:
  *   {{summary}}            per build: points passed, failed, TODO, skipped
@@ -12,6 +12,8 @@
  *   {{section FILE HEAD}}  the part of FILE from the heading starting with
  *                          HEAD (e.g. "## 4.") to the next heading as deep
  *   {{obs NAME POINT}}     what build NAME observed at POINT, and the result
+ *   {{lab NAME}}           exercise NAME of the --lab file (common-tests/lab/
+ *                          exercises): its builds, commands and outcomes
  * Benchmark figures are the bench report's own ({{section}} of
  * results/bench/REPORT.md), which quotes native medians with intervals.
  * The first --ktap given for a NAME is what {{obs}} reads (give v2 first).
@@ -22,11 +24,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exercise.h"
 #include "ktap.h"
 #include "table.h"
 
 #define MAX_KTAP	32
 #define LINE_LEN	4096
+#define MAX_LAB		16
 
 struct ktap {
 	char name[64];
@@ -34,6 +38,8 @@ struct ktap {
 };
 
 static struct ktap ktaps[MAX_KTAP];
+static struct lab_exercise lab_ex[MAX_LAB];
+static int nr_lab;
 static int nr_ktaps;
 static int errors;
 
@@ -206,6 +212,78 @@ static void obs(const char *name, const char *point)
 	errors++;
 }
 
+/*
+ * {{lab NAME}}: exercise NAME of the --lab file as the sheet shows it: the
+ * builds it runs on, its commands as a student types them, and a table of
+ * the outcome of each check on each build in this run (the lab boot's
+ * KTAP, given as --ktap BUILD=FILE).
+ */
+static void lab(const char *name)
+{
+	const struct lab_exercise *e = NULL;
+	char point[3 * LAB_WORD_LEN];
+	const char *cols[LAB_BRANCHES];
+
+	for (int i = 0; i < nr_lab; i++)
+		if (!strcmp(lab_ex[i].name, name))
+			e = &lab_ex[i];
+	if (!e) {
+		fprintf(stderr, "report: {{lab %s}}: no such exercise\n", name);
+		errors++;
+		return;
+	}
+	printf("On");
+	for (int b = 0; b < e->on.nr; b++)
+		printf("%s `%s`", b ? (b + 1 == e->on.nr ? " and" : ",") : "",
+		       e->on.name[b]);
+	printf(" (`make shell BRANCH=<branch>`):\n\n```\n");
+	for (int i = 0; i < e->nr_steps; i++) {
+		const struct lab_step *s = &e->step[i];
+
+		if (s->is_check)
+			continue;
+		printf("%s", s->cmd);
+		for (int b = 0; b < s->on.nr; b++)
+			printf("%s%s", b ? ", " : "   # on ", s->on.name[b]);
+		printf("\n");
+	}
+	printf("```\n\n");
+	for (int b = 0; b < e->on.nr; b++)
+		cols[b] = e->on.name[b];
+	table_head("outcome", cols, e->on.nr, NULL);
+	for (int i = 0; i < e->nr_steps; i++) {
+		const struct lab_step *s = &e->step[i];
+		bool first = true;
+
+		if (!s->is_check)
+			continue;
+		/* A label checked on other builds by an earlier line has its row. */
+		for (int j = 0; j < i; j++)
+			if (e->step[j].is_check && !strcmp(e->step[j].label, s->label))
+				first = false;
+		if (!first)
+			continue;
+		snprintf(point, sizeof(point), "lab:%s:%s", e->name, s->label);
+		printf("| `%s` |", s->label);
+		for (int b = 0; b < e->on.nr; b++) {
+			bool checked = false;
+
+			for (int j = i; j < e->nr_steps; j++)
+				checked |= e->step[j].is_check &&
+					   !strcmp(e->step[j].label, s->label) &&
+					   lab_step_on(e, &e->step[j], e->on.name[b]);
+			printf(" ");
+			if (checked)
+				obs(e->on.name[b], point);
+			else
+				printf("–");
+			printf(" |");
+		}
+		printf("\n");
+	}
+}
+
+
 /* Expand the directives of one template line. */
 static void expand(char *line)
 {
@@ -228,6 +306,8 @@ static void expand(char *line)
 			include(arg1, arg2);
 		else if (!strcmp(word, "obs"))
 			obs(arg1, arg2);
+		else if (!strcmp(word, "lab"))
+			lab(arg1);
 		else {
 			fprintf(stderr, "report: unknown directive {{%s}}\n", open + 2);
 			errors++;
@@ -237,9 +317,25 @@ static void expand(char *line)
 	fputs(p, stdout);
 }
 
+static int read_lab(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char err[256];
+
+	if (!f) {
+		perror(path);
+		return -1;
+	}
+	nr_lab = lab_read(f, path, lab_ex, MAX_LAB, err, sizeof(err));
+	fclose(f);
+	if (nr_lab < 0)
+		fprintf(stderr, "report: %s\n", err);
+	return nr_lab < 0 ? -1 : 0;
+}
+
 static int usage(void)
 {
-	fprintf(stderr, "usage: report [--ktap NAME=FILE]... TEMPLATE...\n");
+	fprintf(stderr, "usage: report [--ktap NAME=FILE]... [--lab EXERCISES] TEMPLATE...\n");
 	return 2;
 }
 
@@ -258,6 +354,9 @@ int main(int argc, char **argv)
 			memcpy(ktaps[nr_ktaps].name, argv[i + 1], eq - argv[i + 1]);
 			ktaps[nr_ktaps].path = eq + 1;
 			nr_ktaps++;
+		} else if (!strcmp(argv[i], "--lab")) {
+			if (read_lab(argv[i + 1]))
+				return 1;
 		} else {
 			return usage();
 		}
