@@ -57,7 +57,7 @@ include variants/branches.mk
 include qemu/plan.mk
 
 # --- user targets --------------------------------------------------------------
-.PHONY: all REPORT findings-status patches check check-targets check-debug robustness extra
+.PHONY: all REPORT LAB findings-status patches check check-targets check-debug robustness extra
 .PHONY: kernels runs bench bench-native bench-report host-test lint shell clean times FORCE
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -72,7 +72,8 @@ all: check extra bench robustness
 	@$(MAKE) --no-print-directory REPORT
 	@$(call summary,host-test lint bisect) $(dir $(RUNS) $(EXTRA_RUNS) $(DEBUG_RUNS))
 
-REPORT: results/semantics.md findings-status results/REPORT.md
+REPORT: results/semantics.md findings-status results/REPORT.md results/LAB.md
+LAB: results/LAB.md
 
 # Two at a time: a kernel build leaves a core idle while it links and
 # while its tree is unpacked, and a boot of a branch already built, or a

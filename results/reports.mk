@@ -101,6 +101,15 @@ $(B)/report/kselftest.md: $(B)/host/kselftest FORCE
 	@mkdir -p $(B)/report
 	$(B)/host/kselftest $(foreach v,$(BRANCHES),$(v)=$(B)/out/$(v)/v2/suite.ktap) > $@
 
+# --- results/LAB.md: the lab sheet, with this run's outcomes ----------------------
+# Each build an exercise names, from its lab boot (the +extra builds: make extra).
+LAB_KTAPS = $(foreach v,$(filter $(LAB_BUILDS),$(BRANCHES) $(EXTRAS)),\
+		--ktap $(v)=$(B)/out/$(v)/lab/suite.ktap)
+results/LAB.md: $(B)/host/report results/report/LAB.md.in common-tests/lab/exercises \
+		$(B)/report/extra.md FORCE
+	$(B)/host/report --lab common-tests/lab/exercises $(LAB_KTAPS) results/report/LAB.md.in > $@.tmp
+	@mv $@.tmp $@
+
 results/REPORT.md: $(B)/host/report results/report/REPORT.md.in $(B)/report/branches.md \
 		   $(B)/report/kselftest.md $(B)/report/delegation.md \
 		   $(B)/report/extra.md $(B)/report/differ.md $(B)/report/findings-status.md \

@@ -4,12 +4,13 @@
  * tells a student to, and report each outcome the sheet states as a KTAP
  * point.
  *
- *   asid_lab --build NAME [--list] EXERCISES
+ *   asid_lab --build NAME [--list] [--dir DIR] EXERCISES
  *
  * Each exercise's commands run in order, each with "sh -c" in
- * /sys/fs/cgroup; their output goes to the KTAP as "# " lines, under the
- * command.  Every check is the point lab:<exercise>:<label>, observed as
- * what the command gave and what the sheet expects.  A command that exits
+ * /sys/fs/cgroup (DIR, for the host tests); their output goes to the KTAP
+ * as "# " lines, under the command.  Every check is the point
+ * lab:<exercise>:<label>, observed as what the command gave and what the
+ * sheet expects.  A command that exits
  * non-zero where no "exit" check follows it fails lab:<exercise>:commands,
  * the one point each exercise has besides its checks.  --list prints the
  * points this build would report, and runs nothing.
@@ -25,7 +26,6 @@
 
 #define EXERCISES	16
 #define OUTPUT_LEN	16384
-#define WORKDIR		"/sys/fs/cgroup"
 
 static struct lab_exercise ex[EXERCISES];
 
@@ -145,7 +145,7 @@ static void exercise(const struct lab_exercise *e, const char *build)
 
 int main(int argc, char **argv)
 {
-	const char *build = NULL, *path = NULL;
+	const char *build = NULL, *path = NULL, *dir = "/sys/fs/cgroup";
 	bool list = false;
 	char err[256];
 	int nr, planned = 0;
@@ -156,13 +156,15 @@ int main(int argc, char **argv)
 			build = argv[++i];
 		else if (!strcmp(argv[i], "--list"))
 			list = true;
+		else if (!strcmp(argv[i], "--dir") && i + 1 < argc)
+			dir = argv[++i];
 		else if (!path && argv[i][0] != '-')
 			path = argv[i];
 		else
 			path = NULL, i = argc;
 	}
 	if (!build || !path) {
-		fprintf(stderr, "usage: asid_lab --build NAME [--list] EXERCISES\n");
+		fprintf(stderr, "usage: asid_lab --build NAME [--list] [--dir DIR] EXERCISES\n");
 		return 2;
 	}
 	f = fopen(path, "re");
@@ -192,8 +194,8 @@ int main(int argc, char **argv)
 	}
 	if (list)
 		return 0;
-	if (chdir(WORKDIR)) {
-		perror(WORKDIR);
+	if (chdir(dir)) {
+		perror(dir);
 		return 2;
 	}
 	ktap_start(planned);
