@@ -181,9 +181,18 @@ int cmd_destroy(struct sevctl *s, int argc, char **argv)
 	close(lock);
 	if (!nt)
 		printf("no VMs running\n");
-	for (int i = 0; i < nt; i++)
-		printf("destroyed vm %u (pid %d), %s ASID released\n", t[i]->vm,
-		       (int)t[i]->pid, t[i]->res);
+	for (int i = 0; i < nt; i++) {
+		const char *r = t[i]->res;
+
+		/* A mirror (sevctl mirror) or a VM moved out (sevctl move) has none. */
+		if (!strcmp(r, "mirror") || !strcmp(r, "moved"))
+			printf("destroyed vm %u (pid %d), %s: no ASID of its own\n",
+			       t[i]->vm, (int)t[i]->pid,
+			       strcmp(r, "mirror") ? "moved out" : "a mirror");
+		else
+			printf("destroyed vm %u (pid %d), %s ASID released\n",
+			       t[i]->vm, (int)t[i]->pid, r);
+	}
 	print_usage(s, t);
 	return 0;
 }
