@@ -105,8 +105,7 @@ $(B)/report/kselftest.md: $(B)/host/kselftest FORCE
 # Each build an exercise names, from its lab boot (the +extra builds: make extra).
 LAB_KTAPS = $(foreach v,$(filter $(LAB_BUILDS),$(BRANCHES) $(EXTRAS)),\
 		--ktap $(v)=$(B)/out/$(v)/lab/suite.ktap)
-results/LAB.md: $(B)/host/report results/report/LAB.md.in common-tests/lab/exercises \
-		$(B)/report/extra.md FORCE
+results/LAB.md: $(B)/host/report results/report/LAB.md.in common-tests/lab/exercises FORCE
 	$(B)/host/report --lab common-tests/lab/exercises $(LAB_KTAPS) results/report/LAB.md.in > $@.tmp
 	@mv $@.tmp $@
 

@@ -18,8 +18,8 @@
 
 static const char *const ops[] = { "=", "!=", "<", "<=", ">", ">=", "has" };
 
-static int fail(char *err, size_t len, const char *path, int line,
-		const char *fmt, ...)
+static int __attribute__((format(printf, 5, 6)))
+fail(char *err, size_t len, const char *path, int line, const char *fmt, ...)
 {
 	va_list ap;
 	int n = snprintf(err, len, "%s:%d: ", path, line);
@@ -46,7 +46,8 @@ static int words(char *s, char **w, int max)
 
 /*
  * Take a "..." out of @line into @val, leaving QUOTED in its place.
- * Return: 0 (also when there is none), or -1 if unclosed or too long.
+ * Return: 0 (also when there is none), or -1 if unclosed, too long or
+ * not a word of its own.
  */
 static int unquote(char *line, char *val, size_t len)
 {
@@ -56,6 +57,10 @@ static int unquote(char *line, char *val, size_t len)
 		return 0;
 	close = strchr(open + 1, '"');
 	if (!close || (size_t)(close - open - 1) >= len)
+		return -1;
+	/* A word of its own: blanks, or the line's end, on both sides. */
+	if ((open > line && open[-1] != ' ' && open[-1] != '\t') ||
+	    (close[1] && !strchr(" \t\n", close[1])))
 		return -1;
 	snprintf(val, len, "%.*s", (int)(close - open - 1), open + 1);
 	open[0] = ' ';
@@ -95,7 +100,7 @@ static const char *builds(struct lab_builds *b, char **w, int n,
 		if (!copy(b->name[i], w[i]))
 			return "a build name is too long";
 		if (all && !listed(all, w[i]))
-			return "a build the exercise does not name";
+			return "a build the exercise, or the command checked, does not run on";
 	}
 	b->nr = n;
 	return NULL;
@@ -107,6 +112,15 @@ static bool known_op(const char *op)
 		if (!strcmp(op, ops[i]))
 			return true;
 	return false;
+}
+
+/* KEY and LABEL: letters, digits, "_", "." and "-", as KTAP point names take them. */
+static bool word_ok(const char *w)
+{
+	static const char ok[] = "abcdefghijklmnopqrstuvwxyz"
+				"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-";
+
+	return *w && strspn(w, ok) == strlen(w);
 }
 
 /* Do two lists name a build in common (an empty one names all)? */
@@ -121,11 +135,14 @@ static bool overlap(const struct lab_builds *a, const struct lab_builds *b)
 }
 
 /*
- * "check KEY[/LABEL] OP VALUE [BUILD...]", @w without "check"; a VALUE in
- * double quotes, which may hold spaces, is @quoted, and QUOTED in @w.
+ * "check KEY[/LABEL] OP VALUE [BUILD...]", @w without "check", of the
+ * command @cmd; a VALUE in double quotes, which may hold spaces, is @quoted,
+ * and QUOTED in @w.  A check runs where its command runs: its builds are
+ * the command's if it names none, and among them if it does.
  */
 static const char *parse_check(struct lab_exercise *e, struct lab_step *s,
-			       char **w, int n, const char *quoted)
+			       const struct lab_step *cmd, char **w, int n,
+			       const char *quoted)
 {
 	const char *why;
 	char *slash;
@@ -136,20 +153,41 @@ static const char *parse_check(struct lab_exercise *e, struct lab_step *s,
 	if (slash)
 		*slash++ = '\0';
 	if (!copy(s->key, w[0]) || !copy(s->label, slash ? slash : w[0]) ||
-	    !*s->key || !*s->label)
-		return "KEY and LABEL are one word each";
+	    !word_ok(s->key) || !word_ok(s->label))
+		return "KEY and LABEL are words of letters, digits, '_', '.' and '-'";
+	if (!strcmp(s->label, "commands"))
+		return "LABEL \"commands\" is the exercise's own point";
 	if (!known_op(w[1]))
 		return "OP is one of = != < <= > >= has";
 	snprintf(s->op, sizeof(s->op), "%s", w[1]);
+	if (!strcmp(s->key, "output") && strcmp(s->op, "has"))
+		return "KEY output takes OP has";
+	for (int i = 0; i < n; i++)
+		if (i != 2 && !strcmp(w[i], QUOTED))
+			return "a quoted VALUE is the word after OP";
+	if (!strcmp(w[2], QUOTED) && (!*quoted ||
+	    (strchr(quoted, ' ') && strcmp(s->op, "has"))))
+		return "a quoted VALUE is not empty, and has spaces only with OP has";
 	if (!copy(s->value, strcmp(w[2], QUOTED) ? w[2] : quoted))
 		return "VALUE is too long";
-	why = builds(&s->on, w + 3, n - 3, &e->on);
+	why = builds(&s->on, w + 3, n - 3, cmd->on.nr ? &cmd->on : &e->on);
 	if (why)
 		return why;
+	if (!s->on.nr)
+		s->on = cmd->on;
 	for (int i = 0; i < e->nr_steps; i++)
 		if (e->step[i].is_check && !strcmp(e->step[i].label, s->label) &&
 		    overlap(&e->step[i].on, &s->on))
 			return "a second check of the same LABEL on a build";
+	return NULL;
+}
+
+/* The last command of @e so far, or NULL. */
+static const struct lab_step *last_command(const struct lab_exercise *e)
+{
+	for (int i = e->nr_steps - 1; i >= 0; i--)
+		if (!e->step[i].is_check)
+			return &e->step[i];
 	return NULL;
 }
 
@@ -168,7 +206,9 @@ static const char *parse_cmd(struct lab_exercise *e, struct lab_step *s,
 			return "no ']' after \"$[\"";
 		*close = '\0';
 		n = words(cmd + 1, w, WORDS);
-		if (n <= 0)
+		if (n < 0)
+			return "more builds than a line may name";
+		if (!n)
 			return "\"$[]\" names no build";
 		why = builds(&s->on, w, n, &e->on);
 		if (why)
@@ -197,12 +237,17 @@ int lab_read(FILE *f, const char *path, struct lab_exercise *ex, int max,
 
 	while (fgets(line, sizeof(line), f)) {
 		lineno++;
-		if (!strchr(line, '\n') && !feof(f))
-			return fail(err, errlen, path, lineno, "line too long");
+		if (!strchr(line, '\n')) {
+			int c = getc(f);
+
+			if (c != EOF)
+				return fail(err, errlen, path, lineno, "line too long");
+		}
 		if (line[0] == '#' || line[strspn(line, " \t\n")] == '\0')
 			continue;
-		if (line[0] == '$' || !strncmp(line, "check", 5)) {
+		if (line[0] == '$' || (!strncmp(line, "check", 5) && (line[5] == ' ' || line[5] == '\t'))) {
 			struct lab_step *s;
+			const struct lab_step *cmd;
 
 			if (!e)
 				return fail(err, errlen, path, lineno, "a step before the first exercise");
@@ -215,13 +260,15 @@ int lab_read(FILE *f, const char *path, struct lab_exercise *ex, int max,
 				why = parse_cmd(e, s, line);
 			} else {
 				strcpy(copy_of, line);
+				quoted[0] = '\0';
 				if (unquote(copy_of, quoted, sizeof(quoted)))
 					return fail(err, errlen, path, lineno,
 						    "a quoted VALUE is one \"...\" that fits");
 				n = words(copy_of, w, WORDS);
-				why = n < 0 ? "too many words" :
-				      !e->nr_steps ? "a check before any command" :
-				      parse_check(e, s, w + 1, n - 1, quoted);
+				cmd = last_command(e);
+				why = n < 0 ? "more builds than a line may name" :
+				      !cmd ? "a check before any command" :
+				      parse_check(e, s, cmd, w + 1, n - 1, quoted);
 				s->is_check = true;
 			}
 			if (why)
@@ -231,7 +278,9 @@ int lab_read(FILE *f, const char *path, struct lab_exercise *ex, int max,
 		}
 		strcpy(copy_of, line);
 		n = words(copy_of, w, WORDS);
-		if (n < 0 || strcmp(w[0], "exercise"))
+		if (n < 0)
+			return fail(err, errlen, path, lineno, "more builds than a line may name");
+		if (strcmp(w[0], "exercise"))
 			return fail(err, errlen, path, lineno,
 				    "not \"exercise\", \"$\" or \"check\"");
 		if (nr == max)

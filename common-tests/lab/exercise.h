@@ -17,9 +17,10 @@
  * are the command's own: "exit" (its exit status), "value" (the first word
  * it printed) and "output" (all of it, for OP "has").  OP is one of
  * = != < <= > >= (numbers; = and != also compare words) or "has" (VALUE,
- * in double quotes if it has spaces, occurs in the output).  The check is
- * the point "lab:NAME:LABEL", LABEL
- * defaulting to KEY; one build gets each point once.
+ * in double quotes if it has spaces, occurs in the output).  A check runs
+ * where its command runs.  It is the point "lab:NAME:LABEL", LABEL
+ * defaulting to KEY; one build gets each point once; "commands" is the
+ * exercise's own point (every command ran as the sheet says).
  */
 #ifndef _LAB_EXERCISE_H
 #define _LAB_EXERCISE_H

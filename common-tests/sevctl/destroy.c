@@ -39,6 +39,30 @@ int cmd_list(struct sevctl *s, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * A mirror (sevctl mirror) is recorded as "mirror:<vm>": KVM keeps VM <vm>
+ * alive, and its ASID charged, until the mirror ends.
+ */
+static bool is_mirror(const struct holder *h)
+{
+	return !strncmp(h->res, "mirror:", 7);
+}
+
+static bool mirror_of(const struct holder *m, const struct holder *src)
+{
+	unsigned int vm;
+
+	return is_mirror(m) && sscanf(m->res + 7, "%u", &vm) == 1 && vm == src->vm;
+}
+
+static bool targeted(struct holder **t, const struct holder *h)
+{
+	for (; *t; t++)
+		if (*t == h)
+			return true;
+	return false;
+}
+
 struct res_wait {
 	const char *res;
 	uint64_t before, killed;
@@ -153,6 +177,18 @@ int cmd_destroy(struct sevctl *s, int argc, char **argv)
 			      pid);
 	}
 
+	for (int i = 0; i < n; i++) {
+		const struct holder *m = &h[i];
+
+		if (!is_mirror(m) || targeted(t, m))
+			continue;
+		for (int j = 0; t[j]; j++)
+			if (mirror_of(m, t[j])) {
+				close(lock);
+				return sc_err(s, "vm %u has a mirror, vm %u (pid %d), which keeps its ASID: destroy that first, or all",
+					      t[j]->vm, m->vm, (int)m->pid);
+			}
+	}
 	for (int r = 0; r < s->ctl.nres; r++) {
 		w[r].res = s->ctl.res[r];
 		w[r].known = !sc_root_usage(s, w[r].res, &w[r].before);
@@ -185,10 +221,10 @@ int cmd_destroy(struct sevctl *s, int argc, char **argv)
 		const char *r = t[i]->res;
 
 		/* A mirror (sevctl mirror) or a VM moved out (sevctl move) has none. */
-		if (!strcmp(r, "mirror") || !strcmp(r, "moved"))
+		if (is_mirror(t[i]) || !strcmp(r, "moved"))
 			printf("destroyed vm %u (pid %d), %s: no ASID of its own\n",
 			       t[i]->vm, (int)t[i]->pid,
-			       strcmp(r, "mirror") ? "moved out" : "a mirror");
+			       is_mirror(t[i]) ? "a mirror" : "moved out");
 		else
 			printf("destroyed vm %u (pid %d), %s ASID released\n",
 			       t[i]->vm, (int)t[i]->pid, r);

@@ -83,10 +83,12 @@ static struct hold_report hold_setup(const char *abs,
 	vm = kvm_vm_create(kvm);
 	if (vm < 0)
 		return (struct hold_report){ HOLD_VM, -vm };
-	if (dup2(vm, HOLDER_VM_FD) < 0)
-		return (struct hold_report){ HOLD_VM, errno };
-	close(vm);
-	vm = HOLDER_VM_FD;
+	if (vm != HOLDER_VM_FD) {
+		if (dup2(vm, HOLDER_VM_FD) < 0)
+			return (struct hold_report){ HOLD_VM, errno };
+		close(vm);
+		vm = HOLDER_VM_FD;
+	}
 	if (spec->how == HOLD_NEW) {
 		ret = kvm_sev_init(vm, spec->res);
 	} else {
@@ -112,7 +114,7 @@ static void __attribute__((noreturn)) hold(const char *abs,
 
 	/* Nothing of the caller but the report pipe: not its holder lock. */
 	for (int fd = 3; fd < 1024; fd++)
-		if (fd != wfd && fd != HOLDER_VM_FD)
+		if (fd != wfd)
 			close(fd);
 	setsid();
 	signal(SIGHUP, SIG_IGN);
@@ -233,7 +235,8 @@ static pid_t launch_one(const struct sevctl *s, const char *rel,
 
 /*
  * Start @count holders in @rel as @spec says and record them as @res
- * ("mirror" for a VM that charges nothing), under the holder lock @lock.
+ * ("mirror:<vm>" for a mirror of VM <vm>, which charges nothing); the
+ * caller holds the holder lock.
  * Return: 0, or 1 after printing why not; *last gets the last one.
  */
 static int start_holders(const struct sevctl *s, const char *rel,
@@ -343,6 +346,7 @@ static int from_vm(struct sevctl *s, int argc, char **argv, enum hold_how how)
 	static struct holder live[HOLDER_MAX];
 	struct hold_spec spec = { .how = how };
 	struct holder *src = NULL, made;
+	char res[CTL_NAME_LEN];
 	char rel[CG_PATH_LEN];
 	uint64_t vm;
 	int lock, n, ret;
@@ -355,6 +359,10 @@ static int from_vm(struct sevctl *s, int argc, char **argv, enum hold_how how)
 	if (lock < 0)
 		return sc_err(s, HOLDER_DIR ": %s", strerror(-lock));
 	n = holders_load(live, HOLDER_MAX);
+	if (n < 0) {
+		close(lock);
+		return sc_err(s, HOLDER_DIR ": %s", strerror(-n));
+	}
 	for (int i = 0; i < n; i++)
 		if (live[i].vm == vm)
 			src = &live[i];
@@ -368,8 +376,16 @@ static int from_vm(struct sevctl *s, int argc, char **argv, enum hold_how how)
 			      vm);
 	}
 	spec.source = src->pid;
-	ret = start_holders(s, rel, &spec, how == HOLD_MIRROR ? "mirror" : src->res,
-			    1, &made);
+	/*
+	 * A mirror is recorded with its source, "mirror:<vm>": KVM keeps the
+	 * source alive, and its ASID charged, until its last mirror ends.  A
+	 * VM moved from a mirror becomes a mirror of the same source.
+	 */
+	if (how == HOLD_MIRROR && strncmp(src->res, "mirror:", 7))
+		snprintf(res, sizeof(res), "mirror:%u", src->vm);
+	else
+		snprintf(res, sizeof(res), "%s", src->res);
+	ret = start_holders(s, rel, &spec, res, 1, &made);
 	if (!ret && how == HOLD_MIRROR)
 		printf("launched vm %u (pid %d) in %s, a mirror of vm %u: it shares its ASID and charges nothing\n",
 		       made.vm, (int)made.pid, made.cg, src->vm);

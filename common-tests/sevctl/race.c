@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -53,6 +54,7 @@ struct race {
 	unsigned int nr_launchers, ncpus;
 	struct launcher *l;
 	pid_t pids[LAUNCHERS_MAX];
+	pid_t parent;		/* sevctl, whose death ends the launchers */
 	int fd, type;
 };
 
@@ -75,8 +77,17 @@ static void __attribute__((noreturn)) launcher_run(struct race *r,
 						   unsigned int cpu)
 {
 	uint64_t refused;
-	int fd, ret = run_on(cpu);
+	int fd, ret;
 
+	/*
+	 * Not sevctl's fd, which holds the fill charge; and nothing of the race
+	 * may outlive sevctl, killed or not.
+	 */
+	close(r->fd);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != r->parent)
+		_exit(1);
+	ret = run_on(cpu);
 	fd = ret ? ret : chg_open();
 	ret = fd < 0 ? fd : 0;
 	while (!ret && !__atomic_load_n(&l->stop, __ATOMIC_SEQ_CST)) {
@@ -100,7 +111,8 @@ static int parse_args(struct sevctl *s, struct race *r, int argc, char **argv)
 	if (argc < 3)
 		return sc_usage(s, RACE_USAGE);
 	for (i = 3; i < argc; i += 2) {
-		if (i + 1 == argc || parse_u64(argv[i + 1], &v))
+		if (i + 1 == argc || parse_u64(argv[i + 1], &v) ||
+		    (strcmp(argv[i], "-s") && strcmp(argv[i], "-j")))
 			return sc_usage(s, RACE_USAGE);
 		if (!strcmp(argv[i], "-s") && v >= 1 && v <= SECONDS_MAX)
 			r->seconds = v;
@@ -166,20 +178,26 @@ static int start_launchers(struct sevctl *s, struct race *r)
 	return 0;
 }
 
-/* Stop and reap the launchers; the first error any of them met. */
+/*
+ * Stop and reap the launchers.  Return: the first error any of them met,
+ * -ECHILD for one that did not exit of itself (a signal), or 0.
+ */
 static int stop_launchers(struct race *r)
 {
-	int err = 0;
+	int err = 0, status;
 
 	if (!r->l)
 		return 0;
 	for (unsigned int i = 0; i < r->nr_launchers; i++)
 		__atomic_store_n(&r->l[i].stop, 1, __ATOMIC_SEQ_CST);
 	for (unsigned int i = 0; i < r->nr_launchers; i++) {
-		if (r->pids[i] > 0)
-			waitpid(r->pids[i], NULL, 0);
-		if (!err)
+		if (r->pids[i] <= 0 || waitpid(r->pids[i], &status, 0) != r->pids[i])
+			continue;
+		r->pids[i] = 0;
+		if (!err && r->l[i].err)
 			err = r->l[i].err;
+		else if (!err && (!WIFEXITED(status) || WEXITSTATUS(status)))
+			err = -ECHILD;
 	}
 	return err;
 }
@@ -236,50 +254,71 @@ static void report(const struct sevctl *s, const struct race *r,
 	printf("above_max  %-10" PRIu64 " readings above max: charges added before they were checked\n",
 	       (uint64_t)sm->over_samples);
 	ctl_file(&s->ctl, CTL_F_EVENTS, r->res, name, sizeof(name));
-	if (events_ret)
+	if (events_ret == -ENOENT)
 		printf("events     none       (%s counts no refusals in a file)\n",
 		       ctl_name(&s->ctl));
+	else if (events_ret)
+		printf("events     ?          (reading %s's %s: %s)\n", shown, name,
+		       strerror(-events_ret));
 	else
 		printf("events     %-10" PRIu64 " refusals counted in %s's %s during the race\n",
 		       events, shown, name);
 }
 
+/* Enter the cgroup and hold what it lacks of its max.  Return: 0 or 1. */
+static int fill(struct sevctl *s, struct race *r, uint32_t *handle,
+		bool *filled)
+{
+	uint64_t need = r->max - r->before;
+	int ret = cg_move(r->abs, 0);
+
+	if (ret)
+		return sc_err(s, "cannot enter %s: %s%s", cgp_show(r->rel),
+			      strerror(-ret), ret == -EBUSY && cg_is_v2() ?
+			      " (on cgroup v2 a cgroup whose children have controllers holds no processes)" :
+			      "");
+	if (need) {
+		ret = chg_charge(r->fd, r->type, need, handle);
+		if (ret)
+			return sc_err(s, "cannot fill %s to its max %" PRIu64 ": %s%s",
+				      cgp_show(r->rel), r->max, strerror(-ret),
+				      ret == -EBUSY ? " (an ancestor's max or the capacity is lower)" : "");
+		*filled = true;
+	}
+	printf("%s: %s max %" PRIu64 ", %" PRIu64 " in use, %" PRIu64 " more held by sevctl: full\n",
+	       cgp_show(r->rel), r->res, r->max, r->before, need);
+	return 0;
+}
+
 int cmd_race(struct sevctl *s, int argc, char **argv)
 {
-	struct race r = { .fd = -1 };
+	struct race r = { .fd = -1, .parent = getpid() };
 	struct asid_test_sample sm;
-	uint64_t ev0 = 0, ev1 = 0, need;
-	uint32_t fill;
-	bool filled = false;
+	uint64_t ev0 = 0, ev1 = 0;
 	int ret, err = 1, events_ret;
+	bool filled = false;
+	uint32_t handle;
 
-	if ((ret = parse_args(s, &r, argc, argv)) || read_limits(s, &r))
-		return ret ? ret : 1;
+	ret = parse_args(s, &r, argc, argv);
+	if (ret)
+		return ret;
+	if (read_limits(s, &r))
+		return 1;
 	r.fd = chg_open();
 	if (r.fd < 0)
 		return sc_err(s, ASID_TEST_DEV ": %s (is asid_test.ko loaded?)",
 			      strerror(-r.fd));
 	r.type = chg_type(r.fd, r.res);
-	if (r.type < 0 || cgp_self(s, r.home)) {
+	if (r.type < 0) {
 		close(r.fd);
-		return r.type < 0 ? sc_err(s, "the test module has no type %s", r.res) : 1;
+		return sc_err(s, "the test module has no type %s", r.res);
 	}
-	ret = cg_move(r.abs, 0);
-	if (ret) {
+	if (cgp_self(s, r.home)) {
 		close(r.fd);
-		return sc_err(s, "cannot enter %s: %s%s", cgp_show(r.rel),
-			      strerror(-ret), ret == -EBUSY && cg_is_v2() ?
-			      " (on cgroup v2 only a cgroup without children's controllers holds processes)" : "");
+		return 1;
 	}
-	need = r.max - r.before;
-	if (need && (ret = chg_charge(r.fd, r.type, need, &fill))) {
-		sc_err(s, "cannot fill %s to its max %" PRIu64 ": %s (an ancestor's max or the capacity is lower)",
-		       cgp_show(r.rel), r.max, strerror(-ret));
+	if (fill(s, &r, &handle, &filled))
 		goto out;
-	}
-	filled = need > 0;
-	printf("%s: %s max %" PRIu64 ", %" PRIu64 " in use, %" PRIu64 " more held by sevctl: full\n",
-	       cgp_show(r.rel), r.res, r.max, r.before, need);
 	printf("%u launchers on cpu", r.nr_launchers);
 	for (unsigned int i = 0; i < r.nr_launchers; i++)
 		printf("%s%u", i ? "," : " ", launcher_cpu(&r, i));
@@ -290,9 +329,11 @@ int cmd_race(struct sevctl *s, int argc, char **argv)
 	if (start_launchers(s, &r))
 		goto out;
 	ret = sample(&r, &sm);
-	if ((err = stop_launchers(&r)) || ret) {
+	err = stop_launchers(&r);
+	if (ret || err) {
 		sc_err(s, "%s: %s", ret ? "ASID_TEST_SAMPLE" : "a launcher",
-		       strerror(-(ret ? ret : err)));
+		       ret ? strerror(-ret) : err == -ECHILD ?
+		       "killed by a signal" : strerror(-err));
 		err = 1;
 		goto out;
 	}
@@ -302,7 +343,7 @@ int cmd_race(struct sevctl *s, int argc, char **argv)
 out:
 	stop_launchers(&r);
 	if (filled)
-		chg_uncharge(r.fd, fill);
+		chg_uncharge(r.fd, handle);
 	close(r.fd);
 	cgp_abs(s, r.home, r.abs);
 	cg_move(r.abs, 0);

@@ -276,13 +276,15 @@ static void lab(const char *name)
 			if (checked)
 				obs(e->on.name[b], point);
 			else
-				printf("–");
+				printf("—");
 			printf(" |");
 		}
 		printf("\n");
 	}
+	printf("\nEach cell: what the kernel printed, then whether that is the outcome this sheet\n"
+	       "states (ok) or not (not ok), which says nothing of whether the behaviour is\n"
+	       "good; — where the exercise does not check it on that kernel.\n");
 }
-
 
 /* Expand the directives of one template line. */
 static void expand(char *line)

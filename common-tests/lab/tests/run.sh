@@ -62,6 +62,18 @@ check x = 2 a'
 bad unclosed_quote 3 'check output has "x'
 bad no_command 3 '$'
 bad not_a_keyword 3 'run true'
+bad reserved_label 3 'check exit/commands = 0'
+bad output_needs_has 3 'check output = x'
+bad quote_not_a_word 3 'check output has "a"b'
+bad build_outside_command 4 '$[b] true
+check exit = 0 a'
+
+# A check runs where its command runs: on a, the check of b's command is
+# not made (it would read the output of the command before).
+printf 'exercise e a b\n$ echo 1\n$[b] echo 2\ncheck value = 2\n' > "$tmp/inherit"
+lab --build a --list "$tmp/inherit" > "$tmp/out" && [ "$(cat "$tmp/out")" = "lab:e:commands" ] &&
+	lab --build b "$tmp/inherit" > "$tmp/out" && has '^ok 1 lab:e:value$' "$tmp/out"
+ok $? "check_runs_where_its_command_runs"
 
 # Every build an exercise names is a branch (variants/<b>/branch) or the
 # +extra build of one that has variants/<b>/extra/, and each parses.
