@@ -67,7 +67,7 @@ rm "$tmp/src/b/Makefile" && touch "$tmp/src/b/.linking"
 	[ -f "$tmp/src/b/Makefile" ] && [ ! -e "$tmp/src/b/.linking" ] && has TWO "$tmp/src/b/kernel/a.c"
 ok $? "interrupted_linking_remade"
 
-# Another worktree re-dates a shared file (as seed-obj.sh does): remaking
+# Another worktree re-dates a shared file (as seed-obj.sh once did): remaking
 # branch b rewrites only the file its series changes, and Makefile stays
 # shared, so Kbuild would not rebuild what includes it.
 "$top/variants/scripts/branch.sh" "$tree" c "$tmp/src/c" > "$tmp/out" 2>&1 &&
@@ -76,6 +76,18 @@ ok $? "interrupted_linking_remade"
 	[ "$(stat -c %i "$tmp/src/b/Makefile")" = "$(stat -c %i "$tree/Makefile")" ] &&
 	has two "$tmp/src/b/kernel/a.c"
 ok $? "remade_branch_keeps_shared_files"
+
+# seed-obj.sh dates no shared file: a file the donor changed and the new
+# branch has as base's gets a copy of its own, and the tree's keeps its date.
+"$top/variants/scripts/branch.sh" "$tree" d "$tmp/src/d" "$tmp/good.patch" > "$tmp/out" 2>&1 &&
+	mkdir -p "$tmp/dobj" && : > "$tmp/dobj/vmlinux" && touch -d @1000000000 "$tree/kernel/a.c" &&
+	"$top/variants/scripts/seed-obj.sh" "$tmp/src/d" "$tmp/dobj" "$tmp/src/c" "$tmp/src/c/.kobj" \
+		> "$tmp/out" 2>&1 &&
+	[ "$(stat -c %Y "$tree/kernel/a.c")" = 1000000000 ] &&
+	[ "$(stat -c %i "$tmp/src/c/kernel/a.c")" != "$(stat -c %i "$tree/kernel/a.c")" ] &&
+	[ "$(stat -c %Y "$tmp/src/c/kernel/a.c")" -gt 1000000000 ] && has two "$tmp/src/c/kernel/a.c" &&
+	[ "$(stat -c %i "$tmp/src/c/Makefile")" = "$(stat -c %i "$tree/Makefile")" ]
+ok $? "seed_obj_dates_no_shared_file"
 
 "$top/variants/scripts/branch.sh" "$tree" b "$tmp/src/b" "$tmp/good.patch" "$tmp/stale.patch" > "$tmp/out" 2>&1
 rc=$?
@@ -127,7 +139,8 @@ ok $? "guest_warn_fails_the_run"
 # results/REPORT.md's generator: included headings nest under the
 # directive's; a "#" line inside a code fence is no heading; citing a
 # point the run does not have is an error, not a silent blank.
-gcc -O2 -Wall -Wextra -o "$tmp/report" "$top/results/report/report.c"
+gcc -O2 -Wall -Wextra -I"$top/common-tests/lab" -o "$tmp/report" "$top/results/report/report.c" \
+	"$top/common-tests/lab/exercise.c"
 printf '# Part\n## Sub\ntext\n```\n# shell comment\n```\n### Deep\n' > "$tmp/part.md"
 printf '# T\n## Here\n{{include %s}}\n' "$tmp/part.md" > "$tmp/t.md.in"
 printf 'KTAP version 1\n1..1\n# observed p: 3\nok 1 p\n' > "$tmp/s.ktap"
