@@ -89,6 +89,14 @@ ok $? "remade_branch_keeps_shared_files"
 	[ "$(stat -c %i "$tmp/src/c/Makefile")" = "$(stat -c %i "$tree/Makefile")" ]
 ok $? "seed_obj_dates_no_shared_file"
 
+# A worktree made from a branch's worktree (patches.sh passes one) is of
+# base all the same, and clean for git am: not hard links to the branch's
+# files.
+( . "$top/variants/scripts/worktree.sh" && linked_worktree "$tmp/src/d" "$tmp/mail-wt" ) \
+	> "$tmp/out" 2>&1 && has two "$tmp/mail-wt/kernel/a.c" &&
+	[ -z "$(git -C "$tmp/mail-wt" status --porcelain)" ] && has TWO "$tmp/src/d/kernel/a.c"
+ok $? "worktree_from_a_branch_worktree_is_base"
+
 "$top/variants/scripts/branch.sh" "$tree" b "$tmp/src/b" "$tmp/good.patch" "$tmp/stale.patch" > "$tmp/out" 2>&1
 rc=$?
 [ $rc != 0 ] && has 'stale.patch does not apply' "$tmp/out" && has 'error: patch failed: kernel/a.c' "$tmp/out"
